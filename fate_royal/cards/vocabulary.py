@@ -171,30 +171,24 @@ OPERATIONS: dict[str, Operation] = {
         Operation(
             "damage",
             {
-                "subject": _subject("opponent"),
-                "amount": Param("int", default=0, doc="fixed damage; 0 with from_combat"),
-                "from_combat": Param(
-                    "bool", default=False, doc="deal the damage the user's attack would deal now"
-                ),
+                "subject": _subject("target"),
+                "amount": Param("int", required=True),
             },
-            "Deal damage to a servant: each point removes one of its master's mana coins (D11).",
+            "Deal `amount` damage to a servant, ignoring defense: each point removes one of its "
+            "master's mana coins (D11); a proxy is removed instead.",
             ("D11",),
             constant_ok=False,
         ),
         Operation(
             "place_coins",
             {
-                "subject": _subject("opponent"),
+                "subject": _subject("target"),
                 "coin": Param("enum", default="assassination", choices=COIN_KINDS),
-                "amount": Param("int", default=0),
-                "from_combat_half": Param(
-                    "bool",
-                    default=False,
-                    doc="place ⌊(the damage the user's attack would deal) ÷ 2⌋ coins instead of a "
-                    "fixed amount (E9.3)",
-                ),
+                "amount": Param("int", required=True),
+                "halve": Param("bool", default=False,
+                               doc="place ⌊amount ÷ 2⌋ coins (E9.3: damage ÷ 2, rounded down)"),
             },
-            "Place special coins on the subject's master.",
+            "Place special coins on the subject servant's master (they stay until removed, D12).",
             ("E9.3", "D12", "E4.2"),
             constant_ok=False,
         ),
