@@ -47,6 +47,8 @@ PARAMETERS: dict[str, ParamSpec] = {
     "draw_per_turn": ParamSpec("D5", "int", 1, "Cards the turn player draws in the draw step.",
                                minimum=0),
     "encounter_on": ParamSpec("D5", "list[int]", [1], "Die faces that cause an encounter."),
+    "base_rise_step": ParamSpec("D5", "bool", True, "With the errata off (E1.9 not in force), the "
+                                "rise step turns the turn player's Down and Danger cards Rise."),
     "hand_limit": ParamSpec("D5", "int", 7, "Hand size the turn player discards down to at the end "
                             "step.", minimum=0),
     # D6 response windows
