@@ -102,7 +102,9 @@ class Scenario:
                                overrides=self.profile_overrides or None,
                                overrides_source=f"{self.path} (profile:)").with_(errata=errata)
         try:
-            return Game(db, profile, self.setup)
+            game = Game(db, profile, self.setup)
+            game.extra_cards = list(self.cards or [])  # so a save of this game can rebuild its cards
+            return game
         except (RulesError, KeyError, ValueError) as exc:
             raise ScenarioError(self.path, _line(self.raw, "players"), f"cannot set up: {exc}") from exc
 
