@@ -7,7 +7,6 @@ the action history live in ``Game``, not here: they are derived from setup + see
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,28 +149,92 @@ class GameState:
     setup_phase: bool = False
 
     # --- plain-data form ---------------------------------------------------------------------
+    # Written out by hand rather than walked generically: an undo snapshot is taken before every
+    # action, so these two are on the hot path (see ``fate-royal bench``).
 
     def to_dict(self) -> dict[str, Any]:
-        return _to_plain(self)
+        c = self.combat
+        w = self.window
+        d = self.decision
+        return {
+            "players": [{
+                "name": p.name, "hero": p.hero, "klass": p.klass, "seat": list(p.seat),
+                "hand": list(p.hand), "mana": p.mana, "mana_limit": p.mana_limit,
+                "command_spells": p.command_spells, "coins": dict(p.coins), "out": p.out,
+            } for p in self.players],
+            "cards": {str(k): v for k, v in self.cards.items()},
+            "card_states": {str(k): v for k, v in self.card_states.items()},
+            "deck": list(self.deck), "discard": list(self.discard), "grail": list(self.grail),
+            "removed": list(self.removed), "box": list(self.box),
+            "rng": self.rng, "dice": list(self.dice), "turn": self.turn,
+            "turn_player": self.turn_player, "active_master": self.active_master,
+            "step": self.step, "stage": self.stage, "encountered": self.encountered,
+            "raided": self.raided,
+            "combat": None if c is None else {
+                "raider": _fighter_dict(c.raider), "interceptor": _fighter_dict(c.interceptor),
+                "encounter": c.encounter, "order": list(c.order), "process": c.process,
+                "stage": c.stage, "established": c.established, "void": c.void,
+            },
+            "window": None if w is None else {"kind": w.kind, "order": list(w.order),
+                                              "index": w.index, "passes": w.passes},
+            "stack": [{
+                "player": i.player, "card": i.card, "effect": i.effect,
+                "targets": _plain_copy(i.targets), "negated": i.negated, "die_ok": i.die_ok,
+                "spell": i.spell, "places_coins": i.places_coins,
+            } for i in self.stack],
+            "decision": None if d is None else {
+                "kind": d.kind, "player": d.player, "options": _plain_copy(d.options),
+                "count": d.count, "context": _plain_copy(d.context),
+            },
+            "resolving": _plain_copy(self.resolving),
+            "used": [list(u) for u in self.used],
+            "modifiers": [{
+                "player": m.player, "name": m.name, "source": m.source,
+                "source_kind": m.source_kind, "effect": m.effect, "part": m.part,
+                "stats": dict(m.stats), "keyword": m.keyword, "duration": m.duration,
+                "condition": _plain_copy(m.condition), "support": m.support,
+            } for m in self.modifiers],
+            "over": self.over, "winner": self.winner, "padded": self.padded,
+            "setup_phase": self.setup_phase,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "GameState":
-        d = copy.deepcopy(data)
-        d["players"] = [Player(**p) for p in d["players"]]
-        d["cards"] = {int(k): v for k, v in d["cards"].items()}
-        d["card_states"] = {int(k): v for k, v in d["card_states"].items()}
-        if d.get("combat"):
-            c = d["combat"]
-            c["raider"] = Fighter(**c["raider"])
-            c["interceptor"] = Fighter(**c["interceptor"])
-            d["combat"] = Combat(**c)
-        if d.get("window"):
-            d["window"] = Window(**d["window"])
-        d["stack"] = [StackItem(**s) for s in d.get("stack", [])]
-        if d.get("decision"):
-            d["decision"] = Decision(**d["decision"])
-        d["modifiers"] = [Modifier(**m) for m in d.get("modifiers", [])]
-        return cls(**d)
+        c = data.get("combat")
+        w = data.get("window")
+        d = data.get("decision")
+        return cls(
+            players=[Player(p["name"], p["hero"], p["klass"], list(p["seat"]), list(p["hand"]),
+                            p["mana"], p["mana_limit"], p["command_spells"], dict(p["coins"]),
+                            p["out"]) for p in data["players"]],
+            cards={int(k): v for k, v in data["cards"].items()},
+            card_states={int(k): v for k, v in data["card_states"].items()},
+            deck=list(data["deck"]), discard=list(data["discard"]), grail=list(data["grail"]),
+            removed=list(data["removed"]), box=list(data["box"]),
+            rng=data["rng"], dice=list(data["dice"]), turn=data["turn"],
+            turn_player=data["turn_player"], active_master=data["active_master"],
+            step=data["step"], stage=data["stage"], encountered=data["encountered"],
+            raided=data["raided"],
+            combat=None if c is None else Combat(
+                Fighter(**c["raider"]), Fighter(**c["interceptor"]), c["encounter"],
+                list(c["order"]), c["process"], c["stage"], c["established"], c["void"]),
+            window=None if w is None else Window(w["kind"], list(w["order"]), w["index"],
+                                                 w["passes"]),
+            stack=[StackItem(i["player"], i["card"], i["effect"], _plain_copy(i["targets"]),
+                             i["negated"], i["die_ok"], i["spell"], i["places_coins"])
+                   for i in data["stack"]],
+            decision=None if d is None else Decision(d["kind"], d["player"],
+                                                     _plain_copy(d["options"]), d["count"],
+                                                     _plain_copy(d["context"])),
+            resolving=_plain_copy(data.get("resolving")),
+            used=[list(u) for u in data["used"]],
+            modifiers=[Modifier(m["player"], m["name"], m["source"], m["source_kind"],
+                                m["effect"], m["part"], dict(m["stats"]), m["keyword"],
+                                m["duration"], _plain_copy(m["condition"]), m["support"])
+                       for m in data["modifiers"]],
+            over=data["over"], winner=data["winner"], padded=data["padded"],
+            setup_phase=data["setup_phase"],
+        )
 
     def clone(self) -> "GameState":
         return GameState.from_dict(self.to_dict())
@@ -192,6 +255,22 @@ class GameState:
             if uid in getattr(self, zone):
                 return zone, None
         return "nowhere", None
+
+
+def _fighter_dict(f: "Fighter") -> dict[str, Any]:
+    return {"player": f.player, "proxy": f.proxy, "proxy_source": f.proxy_source,
+            "proxy_effect": f.proxy_effect, "attack": f.attack,
+            "attack_stats": dict(f.attack_stats), "dealt": f.dealt, "took": f.took,
+            "destroyed": f.destroyed}
+
+
+def _plain_copy(v: Any) -> Any:
+    """Copy nested lists/dicts of plain values (tuples become lists)."""
+    if isinstance(v, dict):
+        return {k: _plain_copy(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain_copy(x) for x in v]
+    return v
 
 
 def _to_plain(obj: Any) -> Any:

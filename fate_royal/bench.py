@@ -1,0 +1,211 @@
+"""``fate-royal bench``: measure speed and memory and print the figures beside their goals.
+
+Figures come from this command, never from timing assertions in tests (machines are shared and
+noisy). Each figure is measured in this run, on this machine:
+
+- random legal play throughput, one core, without invariant checks (undo snapshots on, as in play);
+- replay of a recorded 1,000-action game from a save file;
+- card data load and validation;
+- action → table repainted (median and 95th percentile), 7 players, 500 actions into a game;
+- start-up to the first painted table, as a ratio to a bare PySide6 window;
+- peak memory after 500 actions with 7 players (engine alone, and with the table).
+
+The GUI figures run in child processes on the offscreen platform so that each starts clean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+GOALS = {
+    "throughput": ("actions/s", ">=", 5000),
+    "replay": ("s", "<=", 0.5),
+    "load": ("ms", "<=", 100),
+    "repaint_median": ("ms", "<=", 16),
+    "startup_ratio": ("×", "<=", 1.5),
+}
+
+
+def _engine():
+    from fate_royal.cards import load_card_db, load_profile
+
+    return load_card_db(), load_profile()
+
+
+def bench_throughput(seconds: float = 5.0) -> tuple[float, int]:
+    """Random legal play, one process, no invariant checks: (actions per second, actions)."""
+    from fate_royal.rules.game import Game
+    from fate_royal.rules.simulate import choose_action
+
+    db, profile = _engine()
+    actions = 0
+    elapsed = 0.0
+    seed = 0
+    while elapsed < seconds:
+        chooser = random.Random(seed)
+        start = time.perf_counter()
+        game = Game.new(db, profile, [f"P{i + 1}" for i in range(2 + seed % 6)], seed=seed)
+        n = 0
+        while game.outcome() is None and n < 5000:
+            game.apply(choose_action(chooser, game.legal_actions()))
+            n += 1
+        elapsed += time.perf_counter() - start
+        actions += n
+        seed += 1
+    return actions / elapsed, actions
+
+
+def long_game(n_actions: int, players: int = 7):
+    """A random game with at least ``n_actions`` actions (the first seed that reaches it). The
+    random player here raids rarely, like a cautious table, so that games last long enough."""
+    from fate_royal.rules.game import Game
+
+    db, profile = _engine()
+    weights = {"spell": 0.01, "raid": 0.05}
+    for seed in range(1000):
+        chooser = random.Random(seed)
+        game = Game.new(db, profile, [f"P{i + 1}" for i in range(players)], seed=seed)
+        while game.outcome() is None and len(game.history) < n_actions:
+            acts = game.legal_actions()
+            game.apply(chooser.choices(acts, [weights.get(a.kind, 1.0) for a in acts])[0])
+        if len(game.history) >= n_actions:
+            return game
+    raise RuntimeError(f"no random game reached {n_actions} actions")
+
+
+def bench_replay(n_actions: int = 1000, repeats: int = 3) -> tuple[float, int]:
+    """Seconds to open (read, check, replay, verify) a saved game of ``n_actions`` actions."""
+    from fate_royal.cards import load_card_db
+    from fate_royal.rules.save import load_game, save_game
+
+    game = long_game(n_actions)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = save_game(game, Path(tmp) / "bench.json")
+        db = game.db
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            load_game(path, lambda errata, extra: db if not extra else load_card_db(extra=extra))
+            times.append(time.perf_counter() - start)
+    return min(times), len(game.history)
+
+
+def bench_load(repeats: int = 9) -> float:
+    """Milliseconds to load and validate all card data, errata pack and profile (median)."""
+    from fate_royal.cards import load_card_db, load_profile
+
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        load_card_db()
+        load_profile()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def engine_peak_memory(players: int = 7, n_actions: int = 500) -> float:
+    """Peak resident memory (MiB) of a fresh process after ``n_actions`` actions."""
+    code = (
+        "import resource, random\n"
+        "from fate_royal.bench import long_game\n"
+        f"long_game({n_actions}, {players})\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+    )
+    out = _child(code)
+    return float(out.strip().splitlines()[-1])
+
+
+def _child(code: str, env_extra: dict | None = None, timeout: float = 600) -> str:
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    if env_extra:
+        env.update(env_extra)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else
+                           f"child exited {proc.returncode}")
+    return proc.stdout
+
+
+def bench_gui_repaint(n: int = 120) -> dict:
+    """Action → table repainted, in a child process (see fate_royal.qt.benchmarks)."""
+    out = _child(f"from fate_royal.qt.benchmarks import repaint_bench; repaint_bench({n})")
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def bench_startup(repeats: int = 3) -> dict:
+    """Start-up to first painted table vs a bare PySide6 window, both as fresh processes."""
+    bare = (
+        "import time; t0 = time.perf_counter()\n"
+        "from PySide6.QtWidgets import QApplication, QWidget\n"
+        "app = QApplication([]); w = QWidget(); w.resize(1600, 900); w.show()\n"
+        "img = w.grab(); app.processEvents()\n"
+        "print(time.perf_counter() - t0)\n"
+    )
+    table = "from fate_royal.qt.benchmarks import startup_bench; startup_bench()"
+
+    def measure(code: str) -> float:
+        start = time.perf_counter()
+        _child(code)
+        return time.perf_counter() - start
+
+    bare_t = min(measure(bare) for _ in range(repeats))
+    table_t = min(measure(table) for _ in range(repeats))
+    return {"bare_s": bare_t, "table_s": table_t, "ratio": table_t / bare_t}
+
+
+def _verdict(key: str, value: float) -> str:
+    unit, op, goal = GOALS[key]
+    ok = value >= goal if op == ">=" else value <= goal
+    return f"goal {op} {goal} {unit}: {'met' if ok else 'NOT met'}"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="fate-royal bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter runs (less precise)")
+    parser.add_argument("--no-gui", action="store_true", help="engine figures only")
+    args = parser.parse_args(argv)
+    seconds = 2.0 if args.quick else 5.0
+    print(f"fate_royal bench — Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+    rate, n = bench_throughput(seconds)
+    print(f"random play throughput: {rate:,.0f} actions/s ({n} actions, one core, no invariant "
+          f"checks)  [{_verdict('throughput', rate)}]")
+    secs, n = bench_replay()
+    print(f"replay of a recorded {n}-action game: {secs:.3f} s  [{_verdict('replay', secs)}]")
+    ms = bench_load()
+    print(f"card data load + validation: {ms:.1f} ms  [{_verdict('load', ms)}]")
+    mem = engine_peak_memory()
+    print(f"peak memory, engine alone, 7 players after 500 actions: {mem:.1f} MiB")
+    if args.no_gui:
+        return 0
+    try:
+        rep = bench_gui_repaint(60 if args.quick else 150)
+        print(f"action → table repainted, 7 players, 500 actions in: median {rep['median_ms']:.1f} ms, "
+              f"95th percentile {rep['p95_ms']:.1f} ms ({rep['samples']} actions)  "
+              f"[{_verdict('repaint_median', rep['median_ms'])}]")
+        print(f"peak memory, table process, 7 players after 500 actions: {rep['peak_mib']:.1f} MiB")
+    except Exception as exc:  # report, do not hide: the figure is missing
+        print(f"action → table repainted: not measured ({exc})")
+    try:
+        st = bench_startup(2 if args.quick else 3)
+        print(f"start-up to first painted table: {st['table_s']:.2f} s vs bare PySide6 window "
+              f"{st['bare_s']:.2f} s = {st['ratio']:.2f}×  [{_verdict('startup_ratio', st['ratio'])}]")
+    except Exception as exc:
+        print(f"start-up ratio: not measured ({exc})")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))
