@@ -119,6 +119,9 @@ class CardDef:
     source_line: int = 0
     patches: tuple[AppliedPatch, ...] = ()  # errata applied (empty with errata off)
     original: "CardDef | None" = None  # the card before errata, when patches applied
+    #: path -> (file, line) where the value was written, for every path in ``provenance`` and for
+    #: ``id`` and each ``effects.N`` (errata values point into the errata pack)
+    locations: Mapping[str, tuple[str, int]] = field(default_factory=dict)
 
     def provenance_of(self, path: str) -> str:
         """Provenance of a field path, e.g. ``stats.pa``; nearest recorded parent, else the default."""
@@ -162,6 +165,9 @@ class Chip:
     provenance: Mapping[str, str] = field(default_factory=dict)
     source_file: str = ""
     source_line: int = 0
+    note: str = ""  # why the chip's values are what they are (e.g. "chip sheet values unknown")
+    notes: Mapping[str, str] = field(default_factory=dict)  # path -> why a value is provisional
+    locations: Mapping[str, tuple[str, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

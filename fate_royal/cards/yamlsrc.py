@@ -1,0 +1,250 @@
+"""Safe YAML reading that keeps line numbers, and the data errors every loader reports.
+
+Data files never run code: a file is *composed* into YAML nodes with the safe loader (libyaml's
+``CSafeLoader`` when present, else the pure-Python ``SafeLoader``; both only build nodes here) and
+the Python values are then built from the nodes by this module, which accepts only the core tags
+(text, integer, float, boolean, null, sequence, mapping). Any other tag -- ``!!python/object``,
+``!!binary``, a date, a custom ``!tag`` -- is an error with its file and line, never constructed.
+
+Mappings and lists come back as ``YMap`` / ``YList``: a ``dict`` / ``list`` that also remembers the
+file (``src``), its own line, and the line of each key or item, so that validation can name the line
+of any value.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+_LOADER = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
+class DataError(Exception):
+    """One problem in a data file: ``str(e) == "file:line: message"``."""
+
+    def __init__(self, file: str, line: int, message: str) -> None:
+        super().__init__(f"{file}:{line}: {message}")
+        self.file = str(file)
+        self.line = int(line)
+        self.message = message
+
+    def __str__(self) -> str:  # pragma: no cover - same as args[0]
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+class DataErrors(DataError):
+    """Several data errors at once (a ``DataError`` itself: ``file``/``line``/``message`` are the
+    first one's). Iterate it, or read ``errors``; ``str`` gives one ``file:line: message`` a line."""
+
+    def __init__(self, errors: Iterable[DataError]) -> None:
+        self.errors: list[DataError] = list(errors)
+        first = self.errors[0] if self.errors else DataError("?", 0, "no errors")
+        super().__init__(first.file, first.line, first.message)
+        self.args = ("\n".join(str(e) for e in self.errors),)
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
+
+    def __iter__(self):
+        return iter(self.errors)
+
+    def __len__(self) -> int:
+        return len(self.errors)
+
+    def __getitem__(self, i: int) -> DataError:
+        return self.errors[i]
+
+
+class YMap(dict):
+    """A mapping read from YAML, with its file, its line and the line of each key."""
+
+    __slots__ = ("src", "line", "key_lines")
+
+    def __init__(self, *args: Any, src: str = "", line: int = 0, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.src = src
+        self.line = line
+        self.key_lines: dict[Any, int] = {}
+
+
+class YList(list):
+    """A list read from YAML, with its file, its line and the line of each item."""
+
+    __slots__ = ("src", "line", "item_lines")
+
+    def __init__(self, *args: Any, src: str = "", line: int = 0) -> None:
+        super().__init__(*args)
+        self.src = src
+        self.line = line
+        self.item_lines: list[int] = []
+
+
+def location(holder: Any, key: Any = None, default: tuple[str, int] = ("<data>", 0)) -> tuple[str, int]:
+    """(file, line) of ``holder[key]`` (or of ``holder`` when key is None), else ``default``."""
+    if isinstance(holder, YMap):
+        if key is not None and key in holder.key_lines:
+            return holder.src, holder.key_lines[key]
+        return holder.src, holder.line
+    if isinstance(holder, YList):
+        if isinstance(key, int) and 0 <= key < len(holder.item_lines):
+            return holder.src, holder.item_lines[key]
+        return holder.src, holder.line
+    return default
+
+
+def clone(value: Any) -> Any:
+    """A deep copy that keeps YMap/YList line information."""
+    if isinstance(value, YMap):
+        out = YMap(((k, clone(v)) for k, v in value.items()), src=value.src, line=value.line)
+        out.key_lines = dict(value.key_lines)
+        return out
+    if isinstance(value, YList):
+        out = YList((clone(v) for v in value), src=value.src, line=value.line)
+        out.item_lines = list(value.item_lines)
+        return out
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clone(v) for v in value]
+    return value
+
+
+def plain(value: Any) -> Any:
+    """Plain dicts/lists (tuples become lists) for comparing and recording values."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def lift(value: Any, src: str, line: int = 0) -> Any:
+    """Turn already-parsed plain data into YMap/YList (keeping any line info it has)."""
+    if isinstance(value, (YMap, YList)):
+        return value
+    if isinstance(value, dict):
+        out = YMap(src=src, line=line)
+        for k, v in value.items():
+            out[k] = lift(v, src, line)
+            out.key_lines[k] = line
+        return out
+    if isinstance(value, (list, tuple)):
+        out = YList(src=src, line=line)
+        for v in value:
+            out.append(lift(v, src, line))
+            out.item_lines.append(line)
+        return out
+    return value
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+
+
+def read_yaml(path: Path, label: str, errors: list[DataError]) -> Any:
+    """Read one YAML file into YMap/YList values. Problems are appended to ``errors`` (file = label);
+    returns None when the file cannot be used at all."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        errors.append(DataError(label, 0, f"cannot read file: {exc.strerror or exc}"))
+        return None
+    return parse_yaml(data, label, errors)
+
+
+def parse_yaml(data: bytes | str, label: str, errors: list[DataError]) -> Any:
+    """Parse YAML bytes/text (see ``read_yaml``)."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            errors.append(DataError(label, line, f"not UTF-8 text (byte 0x{data[exc.start]:02x})"))
+            return None
+    else:
+        text = data
+    try:
+        node = yaml.compose(text, Loader=_LOADER)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        what = exc.problem or exc.context or "invalid YAML"
+        errors.append(DataError(label, line, f"YAML syntax error: {what}"))
+        return None
+    except yaml.YAMLError as exc:
+        errors.append(DataError(label, 1, f"YAML error: {exc}"))
+        return None
+    if node is None:
+        errors.append(DataError(label, 1, "empty file"))
+        return None
+    return _Builder(label, errors).build(node)
+
+
+class _Builder:
+    def __init__(self, label: str, errors: list[DataError]) -> None:
+        self.label = label
+        self.errors = errors
+        self.active: set[int] = set()
+
+    def error(self, node: yaml.Node, message: str) -> None:
+        self.errors.append(DataError(self.label, node.start_mark.line + 1, message))
+
+    def build(self, node: yaml.Node) -> Any:
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag not in _SCALAR_TAGS:
+                self.error(node, f"YAML tag {_short_tag(node.tag)} is not allowed in data files "
+                           "(only text, numbers, true/false, null, lists and mappings; quote it "
+                           "to make it text)")
+                return None
+            if node.tag == _CORE + "str":
+                return node.value
+            try:
+                return {
+                    _CORE + "int": _CONSTRUCTOR.construct_yaml_int,
+                    _CORE + "float": _CONSTRUCTOR.construct_yaml_float,
+                    _CORE + "bool": _CONSTRUCTOR.construct_yaml_bool,
+                    _CORE + "null": _CONSTRUCTOR.construct_yaml_null,
+                }[node.tag](node)
+            except Exception:  # e.g. "!!int abc"
+                self.error(node, f"{node.value!r} is not a valid {_short_tag(node.tag)}")
+                return None
+        if id(node) in self.active:
+            self.error(node, "recursive YAML alias")
+            return None
+        self.active.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                if node.tag != _CORE + "seq":
+                    self.error(node, f"YAML tag {_short_tag(node.tag)} is not allowed in data files")
+                    return None
+                out = YList(src=self.label, line=line)
+                for item in node.value:
+                    out.append(self.build(item))
+                    out.item_lines.append(item.start_mark.line + 1)
+                return out
+            if node.tag != _CORE + "map":
+                self.error(node, f"YAML tag {_short_tag(node.tag)} is not allowed in data files")
+                return None
+            out = YMap(src=self.label, line=line)
+            for knode, vnode in node.value:
+                if not isinstance(knode, yaml.ScalarNode) or knode.tag != _CORE + "str":
+                    if knode.tag == _CORE + "merge":
+                        self.error(knode, "YAML merge keys (<<) are not supported in data files")
+                    else:
+                        self.error(knode, "mapping keys must be plain text")
+                    continue
+                key = knode.value
+                if key in out:
+                    self.error(knode, f"duplicate key {key!r} (first at line {out.key_lines[key]})")
+                    continue
+                out[key] = self.build(vnode)
+                out.key_lines[key] = knode.start_mark.line + 1
+            return out
+        finally:
+            self.active.discard(id(node))

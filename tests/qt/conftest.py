@@ -1,0 +1,28 @@
+"""Qt test setup: the offscreen platform (set before Qt is imported) and the bundled fonts, once."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+from fate_royal.qt.fonts import protect_none_refcount  # noqa: E402
+
+# PySide6 6.12 on CPython 3.11 drops a reference to None on every void call (see the docstring);
+# guard before any test touches Qt.
+protect_none_refcount()
+
+
+@pytest.fixture(scope="session")
+def ui_family(qapp) -> str:
+    """The bundled Japanese UI font, installed once for the whole session."""
+    from fate_royal.qt.fonts import install_fonts
+
+    return install_fonts()
+
+
+@pytest.fixture(autouse=True)
+def _fonts_installed(ui_family) -> None:
+    """Every Qt test paints with the bundled font, as the application does."""
