@@ -50,6 +50,15 @@ def _gui(argv: list[str]) -> int:
     if args.players is not None and not 2 <= args.players <= 7:
         print("fate-royal: --players must be between 2 and 7", file=sys.stderr)
         return 2
+    try:
+        from fate_royal.qt.compat import binding_problem
+
+        problem = binding_problem()
+    except ImportError as exc:  # Qt or one of its system libraries is missing
+        problem = f"cannot load Qt: {exc}"
+    if problem:
+        print(f"fate-royal: {problem}", file=sys.stderr)
+        return 2
     from fate_royal.qt.app import run_app
 
     return run_app(args)

@@ -7,9 +7,7 @@ makes it the application font; ``ui_font`` hands out sized copies for painting.
 
 from __future__ import annotations
 
-import ctypes
 import logging
-import sys
 
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 
@@ -25,27 +23,6 @@ FALLBACK_FAMILIES = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGoth
                      "Meiryo", "Hiragino Sans", "MS Gothic")
 
 _family: str | None = None
-
-
-def protect_none_refcount() -> bool:
-    """Work around a PySide6 6.12 bug on CPython < 3.12: every call of a void method (setPen,
-    setText, …) drops one reference to ``None`` without taking it, so after a few thousand calls
-    Python aborts with "Fatal Python error: none_dealloc". From 3.12 on ``None`` is immortal and
-    nothing happens. Here ``None`` gets 2**40 extra references (it lives forever anyway), which
-    no session can use up. Idempotent; True if it applied. Runs when this module is imported.
-    """
-    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython" or hasattr(sys, "getobjects"):
-        return False
-    refcnt = ctypes.c_ssize_t.from_address(id(None))  # ob_refcnt is the object's first field
-    if abs(refcnt.value - sys.getrefcount(None)) > 16:  # not the layout we expect: leave it alone
-        log.warning("cannot guard None's reference count on this interpreter")
-        return False
-    if refcnt.value < 1 << 39:
-        refcnt.value += 1 << 40
-    return True
-
-
-protect_none_refcount()
 
 
 def install_fonts() -> str:

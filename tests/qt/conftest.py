@@ -8,11 +8,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
-from fate_royal.qt.fonts import protect_none_refcount  # noqa: E402
+from fate_royal.qt.compat import binding_problem  # noqa: E402
 
-# PySide6 6.12 on CPython 3.11 drops a reference to None on every void call (see the docstring);
-# guard before any test touches Qt.
-protect_none_refcount()
+_problem = binding_problem()
+if _problem:  # fail loudly at once rather than abort the interpreter half-way through the suite
+    raise pytest.UsageError(_problem)
 
 
 @pytest.fixture(scope="session")
