@@ -190,6 +190,7 @@ class _Builder:
         self.label = label
         self.errors = errors
         self.active: set[int] = set()
+        self.built: set[int] = set()  # collection nodes already built: seeing one again = alias
 
     def error(self, node: yaml.Node, message: str) -> None:
         self.errors.append(DataError(self.label, node.start_mark.line + 1, message))
@@ -217,6 +218,12 @@ class _Builder:
         if id(node) in self.active:
             self.error(node, "recursive YAML alias")
             return None
+        if id(node) in self.built:
+            # An alias (*name) of a list or mapping. Data files have no use for them, and nested
+            # aliases can expand exponentially (the "billion laughs"): refuse rather than hang.
+            self.error(node, "YAML aliases of lists or mappings (*name) are not allowed in data files")
+            return None
+        self.built.add(id(node))
         self.active.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):

@@ -31,6 +31,22 @@ class Action:
         if unknown:
             raise ValueError(f"unknown field(s) {sorted(unknown)} for action {cls.kind}")
         values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "kind"}
+        for f in fields(cls):
+            if f.name not in values:
+                continue
+            v = values[f.name]
+            want = FIELD_TYPES.get(f.name)
+            if want is int and (not isinstance(v, int) or isinstance(v, bool)):
+                raise ValueError(f"{cls.kind}.{f.name} must be a whole number, got {v!r}")
+            if want is str and not isinstance(v, str):
+                raise ValueError(f"{cls.kind}.{f.name} must be text, got {v!r}")
+            if want is tuple and not (isinstance(v, tuple) and all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in v)):
+                raise ValueError(f"{cls.kind}.{f.name} must be a list of whole numbers, got {v!r}")
+            if f.name == "option" and (not isinstance(v, (int, str)) or isinstance(v, bool)):
+                raise ValueError(f"{cls.kind}.{f.name} must be a number or text, got {v!r}")
+        if "player" not in values:
+            raise ValueError(f"action {cls.kind} has no player")
         return cls(**values)
 
 
@@ -105,6 +121,9 @@ class Choose(Action):
     option: Any = None
     kind: ClassVar[str] = "choose"
 
+
+FIELD_TYPES = {"player": int, "target": int, "card": int, "effect": int, "targets": tuple,
+               "type": str, "spell": str, "coin": str}
 
 ACTION_TYPES: dict[str, type[Action]] = {
     c.kind: c
