@@ -1,0 +1,74 @@
+"""GUI measurements for ``fate-royal bench`` (each runs in its own child process, offscreen).
+
+``repaint_bench`` prints one JSON line: action → table repainted (median, 95th percentile) with 7
+players 500 actions into a game, and the process's peak memory. ``startup_bench`` starts the table
+exactly as ``fate-royal --screenshot`` does, so its wall time is start-up to the first painted table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def repaint_bench(samples: int = 150, players: int = 7, warmup_actions: int = 500) -> dict:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from fate_royal.bench import long_game
+    from fate_royal.qt import fonts
+    from fate_royal.qt.controller import GameController
+    from fate_royal.qt.window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    fonts.install_fonts()
+    controller = GameController()
+    controller.auto_handoff = True  # measure the table, not the hand-off screen
+    window = MainWindow(controller)
+    window.resize(1600, 900)
+    window.show()
+    game = long_game(warmup_actions, players)
+    controller.set_game(game)
+    app.processEvents()
+    table = window.table
+    chooser = random.Random(1)
+    times: list[float] = []
+    weights = {"spell": 0.01, "raid": 0.05}
+    while len(times) < samples and game.outcome() is None:
+        actions = controller.legal_actions()
+        action = chooser.choices(actions, [weights.get(a.kind, 1.0) for a in actions])[0]
+        start = time.perf_counter()
+        controller.submit(action)
+        table.repaint()  # synchronous: returns once the table has been painted
+        times.append((time.perf_counter() - start) * 1000)
+        app.processEvents()
+    result = {
+        "samples": len(times),
+        "median_ms": statistics.median(times),
+        "p95_ms": _percentile(times, 0.95),
+        "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+    print(json.dumps(result))
+    return result
+
+
+def startup_bench() -> None:
+    """Start the table as ``fate-royal --screenshot`` would (4 players), paint once, exit."""
+    from fate_royal.cli import main
+
+    with tempfile.TemporaryDirectory() as tmp:
+        code = main(["--screenshot", os.path.join(tmp, "start.png"), "--players", "4", "--seed", "1"])
+    if code:
+        raise SystemExit(code)
