@@ -162,8 +162,9 @@ class GameState:
                 "hand": list(p.hand), "mana": p.mana, "mana_limit": p.mana_limit,
                 "command_spells": p.command_spells, "coins": dict(p.coins), "out": p.out,
             } for p in self.players],
-            "cards": {str(k): v for k, v in self.cards.items()},
-            "card_states": {str(k): v for k, v in self.card_states.items()},
+            # int keys: JSON writes them as strings and from_dict accepts both
+            "cards": dict(self.cards),
+            "card_states": dict(self.card_states),
             "deck": list(self.deck), "discard": list(self.discard), "grail": list(self.grail),
             "removed": list(self.removed), "box": list(self.box),
             "rng": self.rng, "dice": list(self.dice), "turn": self.turn,
