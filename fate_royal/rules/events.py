@@ -119,6 +119,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "NoWinner": ("The last servants destroyed each other: no winner",
                  "最後のサーヴァント同士が相討ち：勝者なし"),
     "Passed": ("{player} passes", "{player}はパス"),
+    "AutoPassed": ("{player} has nothing to do and passes", "{player}は使える効果がないのでパス"),
+    "ProxyKept": ("While {player}'s proxy fights, {card}'s {effect} still applies",
+                  "{player}の代理戦闘中も{card}の{effect}は適用される"),
+    "EffectLost": ("{player}'s {effect} ({card}) is lost", "{player}の{card}の{effect}は失われた"),
     "StackResolving": ("All passed: the top of the stack resolves", "全員パス：スタックの一番上を解決"),
 }
 

@@ -77,6 +77,7 @@ class Game:
         self._cache_key: Any = None
         self._cache: list[Action] | None = None
         self.record_undo = True
+        self._defs: dict[int, CardDef] = {}
         self.s = self._build(setup)
         self._run()
 
@@ -172,10 +173,17 @@ class Game:
     # ------------------------------------------------------------------ names and text
 
     def pname(self, p: int | None) -> str:
-        return "—" if p is None else self.s.players[p].name
+        if p is None:
+            return "—"
+        if not isinstance(p, int) or not 0 <= p < len(self.s.players):
+            return f"#{p}"
+        return self.s.players[p].name
 
     def card_of(self, uid: int) -> CardDef:
-        return self.db.cards[self.s.cards[uid]]
+        card = self._defs.get(uid)
+        if card is None:  # an instance never changes its card during a game: cache the lookup
+            card = self._defs[uid] = self.db.cards[self.s.cards[uid]]
+        return card
 
     def cname(self, uid: int) -> str:
         return self.card_of(uid).name
@@ -206,6 +214,8 @@ class Game:
             return f"{who}: use {eff.name} of {self.cname(action.card)}{self._targets_text(action)}"
         if isinstance(action, CommandSpell):
             if action.spell == "negate":
+                if not 0 <= action.target < len(self.s.stack):
+                    return f"{who}: command spell, negate stack item {action.target + 1}"
                 item = self.s.stack[action.target]
                 return f"{who}: command spell, negate {self._item_name(item)}"
             return f"{who}: command spell, remove a {action.coin} coin from {self.pname(action.target)}"
@@ -354,7 +364,7 @@ class Game:
         s.rng = rng.state
         s.dice = [int(d) for d in setup.get("dice", []) or []]
         self.s = s
-        self._log("GameStarted", ("B1",), players=len(names), errata="on" if self.errata else "off",
+        self._log("GameStarted", ("B1", "D3"), players=len(names), errata="on" if self.errata else "off",
                   seed=setup.get("seed", 0))
         if padded:
             self._log("DeckBuilt", ("D1",), size=len(s.deck), padded=padded)
@@ -474,8 +484,17 @@ class Game:
                       card=self.cname(uid), state=new)
             return False
         kind = self.card_of(uid).kind
-        if kind == "class" and new not in ("reverse", "rise"):
+        allowed = {"class": ("reverse", "rise"), "mystic_code": ("reverse", "rise", "down"),
+                   "scene": ("reverse",)}.get(kind)
+        if allowed is not None and new not in allowed:
+            # E1.6 class cards are Reverse or Rise; E1.7 mystic codes Reverse, Rise or Down;
+            # E1.8 a scene on the field is always Reverse (B3: Down/Danger are servant states)
+            rule = {"class": "E1.6", "mystic_code": "E1.7", "scene": "E1.8"}[kind]
+            self._log("StateChangeIgnored", (self._r(rule, "B3"),), cid=s.cards[uid],
+                      player=self.pname(owner), card=self.cname(uid), state=new)
             return False
+        if is_servant and self.errata:
+            rules = tuple(rules) + ("E1.1",)  # one of the servant's four states
         s.card_states[uid] = new
         if is_servant and new != "reverse" and s.card_states.get(s.players[owner].klass) == "reverse" \
                 and old == "reverse":
@@ -507,7 +526,7 @@ class Game:
                 self._shuffle(s.deck)
                 self._log("DeckRebuilt", ("E8", "D15"), size=len(s.deck))
             elif not self.errata and s.discard:
-                self._log("DrawNothing", ("B1", "E8"), player=self.pname(p))
+                self._log("DrawNothing", ("D15",), player=self.pname(p))  # E8 off: no rebuild
                 return False
             else:
                 self._log("DrawFailed", ("D15",), player=self.pname(p))
@@ -558,7 +577,7 @@ class Game:
                 f.destroyed = True
             self._drop_out(p, "destroyed", ("D14",))
 
-    def _drop_out(self, p: int, why: str, rules: tuple[str, ...]) -> None:
+    def _drop_out(self, p: int, why: str, rules: tuple[str, ...], check: bool = True) -> None:
         s = self.s
         pl = s.players[p]
         if pl.out:
@@ -582,6 +601,7 @@ class Game:
         pl.out = True
         s.modifiers = [m for m in s.modifiers if m.player != p]
         self._log("PlayerDroppedOut", rules, player=pl.name, why=why)
+        self._note_lost_effects()
         if s.active_master == p:
             if self.errata:
                 s.active_master = None  # E7.2: the next player receives it when their turn comes
@@ -590,7 +610,23 @@ class Game:
         if s.decision is not None and s.decision.player == p:
             s.decision = None
             s.resolving = None
-        self._check_victory()
+        if check:
+            self._check_victory()
+
+    def _note_lost_effects(self) -> None:
+        """Log effects whose ``lost_when`` now holds (E9.4: 山門の守護 with two players left)."""
+        if not self.errata:
+            return
+        s = self.s
+        for q in s.alive():
+            for uid in self._sources(q):
+                card = self.card_of(uid)
+                for i, e in enumerate(card.effects, 1):
+                    if e.lost_when and self._cond(e.lost_when, q):
+                        rules = tuple(pt.rule for pt in card.patches
+                                      if "lost_when" in pt.path) or ("B11",)
+                        self._log("EffectLost", rules, cid=card.id, effect=e.name,
+                                  player=self.pname(q), card=card.name)
 
     def _next_alive(self, p: int) -> int | None:
         n = len(self.s.players)
@@ -672,15 +708,16 @@ class Game:
             w.passes = 0
             w.index = 0
             if s.stack:
-                self._log("StackResolving", ("D6",))
+                self._log("StackResolving", ("D6", "P1"))
                 self._resolve_top()
             else:
                 s.window = None
             return False
         p = w.order[w.index]
-        if self.ask_all or self._priority_options(p):
+        if self.ask_all or self._priority_options(p, any_only=True):
             return True
-        # P6: nothing to do but pass
+        # P6: nothing to do but pass: the engine passes and logs it
+        self._log("AutoPassed", ("P6",), player=self.pname(p))
         self._pass_priority()
         return False
 
@@ -709,9 +746,11 @@ class Game:
             return
         if s.stage == "open":
             s.stage = "closing"
-            if s.step in ("ritual", "combat") and not (s.step == "combat" and s.raided):
-                self._open_window("step")
-            elif self.profile.response_windows == "every_step" and not s.raided:
+            # D6: a window at the start of every step (the ritual and combat steps always have one:
+            # the turn player acts there); after a raid the rest of the turn still gets its windows
+            if s.step == "combat" and s.raided:
+                pass
+            elif s.step in ("ritual", "combat") or self.profile.response_windows == "every_step":
                 self._open_window("step")
             return
         # closing: the window has closed
@@ -756,7 +795,7 @@ class Game:
                 self._log("ModifiersExpired", ("B11",))
             excess = len(pl.hand) - self.profile.hand_limit
             if excess > 0:
-                self._log("HandLimit", ("D5",), player=pl.name, limit=self.profile.hand_limit)
+                self._log("HandLimit", ("D5", "P5"), player=pl.name, limit=self.profile.hand_limit)
                 s.decision = Decision("discard", tp, list(pl.hand), excess, {"why": "hand_limit"})
 
     def _rise_step(self, tp: int) -> None:
@@ -784,11 +823,15 @@ class Game:
         s = self.s
         self._log("StepEnded", ("D5",), step=s.step)
         if self.errata:
-            for i, p in enumerate(s.players):
-                if not p.out and p.command_spells <= 0:
-                    self._drop_out(i, "no command spells", ("E4.1", "D14"))
-                    if s.over:
-                        return
+            # E4.1: everyone without command spells drops out at once, then B8 is checked (two
+            # last players dropping together leave no winner)
+            gone = [i for i, p in enumerate(s.players) if not p.out and p.command_spells <= 0]
+            for i in gone:
+                self._drop_out(i, "no command spells", ("E4.1", "D14"), check=False)
+            if gone:
+                self._check_victory()
+                if s.over:
+                    return
         s.used = []
         if s.players[s.turn_player].out:
             self._next_turn()
@@ -927,11 +970,14 @@ class Game:
         if i_fs and not r_fs and self.profile.interception:
             c.order = ["disclosure", "engagement", "interception", "interceptor_damage", "raid",
                        "raider_damage", "retreat"]
+            rules = ("D10",)
             if i_fs != {"physical", "magic"}:
                 c.interceptor.attack = sorted(i_fs)[0]  # P7: must attack the way that gives 先制
-            self._log("FirstStrike", ("D10",), player=self.pname(c.interceptor.player))
+                rules = ("D10", "P7")
+            self._log("FirstStrike", rules, player=self.pname(c.interceptor.player))
         elif r_fs and not i_fs:
-            self._log("FirstStrike", ("D10",), player=self.pname(c.raider.player))
+            self._log("FirstStrike", ("D10", "P7") if r_fs != {"physical", "magic"} else ("D10",),
+                      player=self.pname(c.raider.player))
 
     def _first_strike_types(self, p: int) -> set[str]:
         """Attack types with which fighter ``p`` would have 先制."""
@@ -947,6 +993,10 @@ class Game:
         a_key, d_key = ("pa", "pd") if t == "physical" else ("ma", "md")
         attack, defense = a_stats[a_key], d_stats[d_key]
         rules = ["B6", "D11"] if att is s.combat.raider else ["D9", "D11"]
+        for f in (att, dfn):  # the rules that made the two stat lines (B2, D8, E6.5 / P2, E2.3…)
+            for line in self.stat_breakdown(f.player, t if f is att else None):
+                if line.rule and line.rule not in rules:
+                    rules.append(line.rule)
         a_name = self._fighter_name(att)
         d_name = self._fighter_name(dfn)
         if attack < defense or attack - defense == 0:
@@ -1028,6 +1078,16 @@ class Game:
                 if card.skills:
                     self._log("ProxySuppressed", ("E6.3",), cid=card.id, player=pl.name,
                               card=card.name, effect="/".join(card.skills))
+            for uid in pl.seat:  # E6.4 (B12): mystic code effects and skills still apply
+                card = self.card_of(uid)
+                if card.kind != "mystic_code" or self.s.card_states.get(uid) == "reverse":
+                    continue
+                kept = [e.name for e in card.effects
+                        if e.is_constant and self._constant_active(f.player, uid, e)]
+                kept += list(card.skills)
+                if kept:
+                    self._log("ProxyKept", ("E6.4", "B12") if card.skills else ("E6.4",),
+                              cid=card.id, player=pl.name, card=card.name, effect="/".join(kept))
 
     # ------------------------------------------------------------------ stats and keywords
 
@@ -1109,7 +1169,7 @@ class Game:
             chip = self.db.chips.get(proxy)
             if chip:
                 lines.append(StatLine(chip.id, chip.name, chip.stats.as_dict(),
-                                      "E6.5" if self.errata else "D11"))
+                                      "E6.5" if self.errata else "P2"))
         else:
             hero = self.card_of(pl.hero)
             lines.append(StatLine(hero.id, hero.name, hero.stats.as_dict(), "B2"))
@@ -1406,35 +1466,13 @@ class Game:
 
     # ------------------------------------------------------------------ legal actions
 
-    def _priority_options(self, p: int) -> list[Action]:
+    def _priority_options(self, p: int, any_only: bool = False) -> list[Action]:
+        """Everything but passing that ``p`` may do with priority now. With ``any_only`` it stops at
+        the first option found (enough to decide whether to auto-pass, P6) and checks the cheap
+        kinds first."""
         s = self.s
         pl = s.players[p]
         acts: list[Action] = []
-        # main actions of the turn player, with an empty stack, in the step window
-        w = s.window
-        if p == s.turn_player and not s.stack and w is not None and w.kind == "step" and s.combat is None:
-            if s.step == "ritual":
-                free = self.seat_capacity(p) - self._seat_codes(p)
-                for uid in pl.hand:
-                    kind = self.card_of(uid).kind
-                    if kind == "mystic_code" and free > 0:
-                        acts.append(PlayCard(p, uid))
-                    elif kind == "scene" and self.errata:
-                        acts.append(PlayCard(p, uid))
-            elif s.step == "combat" and not s.encountered and not s.raided:
-                if self._may_declare_raid(p) is None:
-                    for q in s.alive():
-                        if q != p:
-                            acts.append(DeclareRaid(p, q))
-        # effects
-        for uid in self._sources(p) + [u for u in pl.hand if self.card_of(u).kind == "scene"]:
-            card = self.card_of(uid)
-            for i, e in enumerate(card.effects, 1):
-                if e.is_constant:
-                    continue
-                if self.effect_block(p, uid, i) is None:
-                    for tg in self.effect_targets(p, uid, i):
-                        acts.append(UseEffect(p, uid, i, tg))
         # command spells (D13, E4.2)
         if pl.command_spells > 0:
             if self.profile.command_spell_negate:
@@ -1446,10 +1484,44 @@ class Game:
                     acts.append(CommandSpell(p, "negate", i))
             if self.errata and self.profile.command_spell_remove_coin:
                 for q, other in enumerate(s.players):
-                    for coin, n in sorted(other.coins.items()):
-                        if n > 0:
-                            acts.append(CommandSpell(p, "remove_coin", q, coin))
-        return acts
+                    if other.coins:
+                        for coin, n in sorted(other.coins.items()):
+                            if n > 0:
+                                acts.append(CommandSpell(p, "remove_coin", q, coin))
+            if any_only and acts:
+                return acts
+        # main actions of the turn player, with an empty stack, in the step window
+        w = s.window
+        main: list[Action] = []
+        if p == s.turn_player and not s.stack and w is not None and w.kind == "step" and s.combat is None:
+            if s.step == "ritual":
+                free = self.seat_capacity(p) - self._seat_codes(p)
+                for uid in pl.hand:
+                    kind = self.card_of(uid).kind
+                    if kind == "mystic_code" and free > 0:
+                        main.append(PlayCard(p, uid))
+                    elif kind == "scene" and self.errata:
+                        main.append(PlayCard(p, uid))
+            elif s.step == "combat" and not s.encountered and not s.raided:
+                if self._may_declare_raid(p) is None:
+                    for q in s.alive():
+                        if q != p:
+                            main.append(DeclareRaid(p, q))
+        if any_only and main:
+            return main
+        # effects
+        effects: list[Action] = []
+        for uid in self._sources(p) + [u for u in pl.hand if self.card_of(u).kind == "scene"]:
+            card = self.card_of(uid)
+            for i, e in enumerate(card.effects, 1):
+                if e.is_constant:
+                    continue
+                if self.effect_block(p, uid, i) is None:
+                    for tg in self.effect_targets(p, uid, i):
+                        effects.append(UseEffect(p, uid, i, tg))
+                        if any_only:
+                            return effects
+        return main + effects + acts
 
     def _may_declare_raid(self, p: int) -> tuple[str, str] | None:
         s = self.s
@@ -1542,7 +1614,8 @@ class Game:
             self._pass_priority()
         elif isinstance(a, DeclareRaid):
             s.raided = True
-            self._log("RaidDeclared", ("B6", "D5"), player=self.pname(p), target=self.pname(a.target))
+            rules = ("B6", "D5", "D2") if self.servant_state(p) == "reverse" else ("B6", "D5")
+            self._log("RaidDeclared", rules, player=self.pname(p), target=self.pname(a.target))
             self._start_combat(p, a.target, encounter=False)
         elif isinstance(a, ChooseEncounterTarget):
             s.decision = None
@@ -1584,7 +1657,8 @@ class Game:
         s = self.s
         d = s.decision
         why = d.context.get("why")
-        rules = {"hand_limit": ("D5",), "cost": ("B4",), "effect": ("B11",)}.get(why, ("B4",))
+        rules = {"hand_limit": ("D5", "P5"), "cost": ("B4", "P5"), "effect": ("B11",)}.get(
+            why, ("B4",))
         self._discard_from_hand(p, uid, rules)
         d.count -= 1
         d.options = [u for u in d.options if u != uid and u in s.players[p].hand]
@@ -1656,8 +1730,16 @@ class Game:
         for pt in card.patches:
             if pt.path.startswith(f"effects.{index}"):
                 rules.append(pt.rule)
+        if card.kind == "scene":
+            rules.append("B9")
+        c = s.combat
+        if p != s.turn_player or (c is not None and c.side(p) is None):
+            rules.append(self._r("E2.1", "B11"))  # used on another player's turn / in their combat
         if "代理戦闘" in e.keywords:
             rules.append(self._r("E6.1", "B6"))
+        if self.errata and self._proxy_of(p) and card.kind in ("hero", "class") \
+                and not self._self_targeting(e):
+            rules.append("E6.4")  # not aimed at the servant itself: usable while a proxy fights
         if self._support_exempt(card, e) and self._proxy_of(p):
             rules.append("E5")
         self._log("EffectUsed", tuple(dict.fromkeys(rules)), cid=card.id, effect=e.name,
@@ -1738,8 +1820,56 @@ class Game:
                        "ops": [_op_dict(o) for o in e.ops]}
 
     def _after_resolution(self, item: StackItem) -> None:
-        # E6.1: a proxy effect negated during engagement leaves the servant (or another proxy) to fight
-        pass
+        """E6.1: a proxy effect negated during engagement leaves the servant (or another proxy
+        effect) to fight."""
+        if not self.errata or item.card < 0:
+            return
+        e = self.card_of(item.card).effects[item.effect - 1]
+        c = self.s.combat
+        if "代理戦闘" in e.keywords and c is not None and c.process == "engagement":
+            self._log("ProxyLost", ("E6.1",), cid=self.s.cards[item.card], effect=e.name,
+                      player=self.pname(item.player),
+                      what=f"{e.name} negated: the servant or another proxy effect fights")
+
+    def _check_proxy_lost(self) -> None:
+        """E6.1 / E6.2: a fighting proxy whose 代理戦闘 effect is lost (its card left the servant or
+        turned Reverse, or the effect itself is lost): during the engagement process the servant
+        (or another proxy effect) fights instead; after it, the combat counts as never having
+        happened."""
+        s = self.s
+        c = s.combat
+        if not self.errata or c is None or c.void:
+            return
+        for f in (c.raider, c.interceptor):
+            if not f.proxy or f.proxy == "#removed" or f.proxy_source < 0:
+                continue
+            uid = f.proxy_source
+            pl = s.players[f.player]
+            card = self.card_of(uid)
+            e = card.effects[f.proxy_effect - 1] if 0 < f.proxy_effect <= len(card.effects) else None
+            lost = ""
+            if uid not in self._sources(f.player):
+                lost = f"{card.name} left the servant"
+            elif s.card_states.get(uid) == "reverse" and card.kind != "hero":
+                lost = f"{card.name} is Reverse"
+            elif e is not None and e.lost_when and self._cond(e.lost_when, f.player):
+                lost = f"{e.name} is lost"
+            if not lost or pl.out:
+                continue
+            if c.process == "engagement" and not c.established:
+                self._log("ProxyLost", ("E6.1",), cid=card.id, player=pl.name,
+                          what=lost + ": the servant or another proxy effect fights")
+                f.proxy, f.proxy_source, f.proxy_effect = "", -1, 0
+            else:
+                self._log("ProxyLost", ("E6.2",), cid=card.id, player=pl.name, what=lost)
+                self._log("CombatVoid", ("E6.2",))
+                c.void = True
+                c.stage = "done"
+                s.window = None
+                s.stack.clear()
+                if s.decision is not None and s.decision.kind == "attack":
+                    s.decision = None
+                return
 
     def _continue_resolution(self) -> None:
         s = self.s
@@ -1757,6 +1887,7 @@ class Game:
             if s.decision is not None:
                 return
         s.resolving = None
+        self._check_proxy_lost()
 
     def _subject(self, r: dict, op: dict, default: str) -> int | None:
         subj = op["params"].get("subject", default)
@@ -1912,7 +2043,7 @@ class Game:
             f.proxy = str(params["chip"])
             f.proxy_source = r["card"]
             f.proxy_effect = r["effect"]
-            self._log("ProxySummoned", ("E6.1", "E6.5", "E9.7") if self.errata else ("B6",), **ctx,
+            self._log("ProxySummoned", ("E6.1", "E6.5", "E9.7") if self.errata else ("B6", "P2"), **ctx,
                       player=self.pname(p), chip=self._chip_name(f.proxy))
         elif name == "revive":
             q = r["targets"][0] if r["targets"] else None

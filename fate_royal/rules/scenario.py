@@ -323,7 +323,7 @@ class ScenarioRun:
         self.index = 0
         self.results: list[StepResult] = []
         self._marks: list[tuple[int, int]] = []  # (actions applied, log length) before each step
-        self._check_log_from = len(self.game.log)
+        self._check_log_from = 0  # the first check sees the setup's automatic work too
 
     @property
     def done(self) -> bool:
@@ -342,6 +342,8 @@ class ScenarioRun:
             ok, message = False, f"illegal action: {exc.message}" + (f" [{exc.rule}]" if exc.rule else "")
         except RulesError as exc:
             ok, message = False, str(exc)
+        except Exception as exc:  # an engine bug: report it on the step, never as a traceback
+            ok, message = False, f"internal error: {type(exc).__name__}: {exc}"
         events = g.log[start_log:]
         rules = list(dict.fromkeys(r for e in events for r in e.rules))
         result = StepResult(step, ok, message, events, rules)
@@ -382,8 +384,9 @@ class ScenarioRun:
             if body.get("action") == "advance":
                 return True, self._advance(step, body.get("step"))
             action = self.to_action(body, step.line)
+            text = g.describe(action)  # before: applying may change what the action refers to
             g.apply(action)
-            return True, g.describe(action)
+            return True, text
         if step.kind == "resolve":
             return True, self._resolve(step)
         if step.kind == "advance":
@@ -479,11 +482,23 @@ class ScenarioRun:
                             f"no card {ref!r}{_hint(ref, list(db.cards))}")
 
     def _uid_in(self, card_ref: Any, uids: list[int], line: int, where: str) -> int:
-        cid = self._card_id(card_ref, line)
+        """The instance of a card among ``uids``; ``M-006#2`` names the second copy there."""
+        ref, nth = str(card_ref), 1
+        if "#" in ref:
+            ref, _, n = ref.rpartition("#")
+            if not n.isdigit() or int(n) < 1:
+                raise ScenarioError(self.scenario.path, line,
+                                    f"{card_ref!r}: a copy number after # must be 1, 2, …")
+            nth = int(n)
+        cid = self._card_id(ref, line)
+        seen = 0
         for u in uids:
             if self.game.state.cards[u] == cid:
-                return u
-        raise ScenarioError(self.scenario.path, line, f"{card_ref} is not {where}")
+                seen += 1
+                if seen == nth:
+                    return u
+        copy = f" (copy {nth})" if nth > 1 else ""
+        raise ScenarioError(self.scenario.path, line, f"{ref}{copy} is not {where}")
 
     def to_action(self, body: dict, line: int) -> Action:
         g = self.game

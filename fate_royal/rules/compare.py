@@ -1,0 +1,371 @@
+"""Errata comparison: the same position and script played with the house errata on and off.
+
+``compare_errata`` runs a scenario (through ``ScenarioRun``, once per errata setting) or a live
+game's setup + action history (rebuilt with both card databases and profiles, replayed action by
+action, stopping where an action is illegal under the other rules), and lists what differs between
+the two results: per player servant state, seat card states, mana, command spells, coins, hand size,
+dropped out, effective stats; where every card is (by card id); pile sizes; step; outcome. It also
+lists the rule ids cited on only one side, so the GUI can say which rules made the difference.
+
+Plain data, no Qt: the GUI's comparison window and the tests read the same ``Comparison``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from fate_royal.rules.actions import Action
+from fate_royal.rules.errors import IllegalAction, RulesError
+from fate_royal.rules.game import Game
+
+#: Summary paths in display order of their first segment.
+SECTION_ORDER = ("players", "zones", "piles", "game")
+
+#: Errata rules that restate a base rule (rules.md: "E2.2 and E2.3 restate B11"): when one side cites
+#: the E rule and the other the B rule, neither is a difference.
+RESTATES = {"E2.2": "B11", "E2.3": "B11"}
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One summary value that differs: ``path`` (e.g. ``players.B.servant_state``) and both values
+    (``None`` where the value does not exist on that side). ``rules`` are the rule ids cited on only
+    one side that touch this path's player (best effort; empty when none can be named)."""
+
+    path: str
+    on: Any
+    off: Any
+    rules: tuple[str, ...] = ()
+
+    @property
+    def section(self) -> str:
+        return self.path.split(".", 1)[0]
+
+    @property
+    def player(self) -> str | None:
+        parts = self.path.split(".")
+        return parts[1] if parts[0] == "players" and len(parts) > 1 else None
+
+    @property
+    def key(self) -> str:
+        """The path without its section and player (``servant_state``, ``card_states.M-006``)."""
+        parts = self.path.split(".")
+        if parts[0] == "players":
+            return ".".join(parts[2:])
+        return ".".join(parts[1:])
+
+
+@dataclass
+class StepNote:
+    """One scenario step as run on one side (for the step-by-step view of a comparison)."""
+
+    index: int  # 0-based step index
+    label: str
+    ok: bool
+    message: str
+    rules: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Side:
+    """The result of the script under one errata setting."""
+
+    errata: bool
+    game: Game | None
+    summary: dict[str, Any] = field(default_factory=dict)
+    rules: list[str] = field(default_factory=list)  # every rule id cited in the log, first-seen order
+    applied: int = 0  # actions (live game) or steps (scenario) played
+    total: int = 0
+    stopped: str = ""  # why the replay stopped early ("" when it ran to the end)
+    steps: list[StepNote] = field(default_factory=list)
+    error: str = ""  # the position could not even be set up
+
+    @property
+    def complete(self) -> bool:
+        return not self.stopped and not self.error
+
+
+@dataclass
+class Comparison:
+    title: str
+    on: Side
+    off: Side
+    differences: list[Difference]
+    rules_only_on: list[str]
+    rules_only_off: list[str]
+
+    @property
+    def same(self) -> bool:
+        return not self.differences
+
+    def difference(self, path: str) -> Difference | None:
+        for d in self.differences:
+            if d.path == path:
+                return d
+        return None
+
+    def side(self, errata: bool) -> Side:
+        return self.on if errata else self.off
+
+    def lines(self) -> list[str]:
+        """A plain-text report (for the command line and for logs)."""
+        out = [f"{self.title}: {len(self.differences)} difference(s)"]
+        for s in (self.on, self.off):
+            if s.stopped or s.error:
+                out.append(f"  errata {'on' if s.errata else 'off'}: {s.error or s.stopped}")
+        for d in self.differences:
+            rules = f"  [{', '.join(d.rules)}]" if d.rules else ""
+            out.append(f"  {d.path}: on={_show(d.on)}  off={_show(d.off)}{rules}")
+        if self.rules_only_on:
+            out.append(f"  rules cited only with errata on: {', '.join(self.rules_only_on)}")
+        if self.rules_only_off:
+            out.append(f"  rules cited only with errata off: {', '.join(self.rules_only_off)}")
+        return out
+
+
+# --------------------------------------------------------------------------- summaries
+
+
+def _show(v: Any) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def position_summary(game: Game) -> dict[str, Any]:
+    """A flat mapping path -> comparable value describing a position (names, not seat numbers or
+    card instance ids, so two games built separately compare by what matters)."""
+    s = game.state
+    out: dict[str, Any] = {}
+    for i, pl in enumerate(s.players):
+        base = f"players.{pl.name}"
+        out[f"{base}.servant"] = (f"{s.cards[pl.hero]}/{s.cards[pl.klass]}"
+                                  if pl.hero is not None and pl.klass is not None else None)
+        out[f"{base}.servant_state"] = game.servant_state(i) if pl.hero is not None else None
+        if pl.klass is not None:
+            out[f"{base}.class_state"] = s.card_states.get(pl.klass)
+        states: dict[str, list[str]] = {}
+        for uid in pl.seat:
+            states.setdefault(s.cards[uid], []).append(s.card_states.get(uid) or "rise")
+        for cid, sts in sorted(states.items()):
+            out[f"{base}.card_states.{cid}"] = ", ".join(sorted(sts))
+        out[f"{base}.seat_size"] = len(pl.seat)
+        out[f"{base}.mana"] = pl.mana
+        out[f"{base}.mana_limit"] = pl.mana_limit
+        out[f"{base}.command_spells"] = pl.command_spells
+        for coin, n in sorted(pl.coins.items()):
+            if n:
+                out[f"{base}.coins.{coin}"] = n
+        out[f"{base}.hand_size"] = len(pl.hand)
+        out[f"{base}.out"] = pl.out
+        if not pl.out and pl.hero is not None:
+            try:
+                st = game.fighter_stats(i)
+                out[f"{base}.stats"] = "/".join(str(st.get(k, 0)) for k in ("pa", "pd", "ma", "md"))
+            except Exception:  # a stats failure must not hide the rest of the comparison
+                pass
+    # where every card is, by card id: "A:hand×1, discard×2"
+    where: dict[str, Counter] = {}
+    for uid, cid in s.cards.items():
+        zone, owner = s.zone_of(uid)
+        if zone == "box":
+            continue
+        label = f"{s.players[owner].name}:{zone}" if owner is not None else zone
+        where.setdefault(cid, Counter())[label] += 1
+    for cid in sorted(where):
+        c = where[cid]
+        out[f"zones.{cid}"] = ", ".join(f"{z}×{n}" if n > 1 else z for z, n in sorted(c.items()))
+    out["piles.deck_size"] = len(s.deck)
+    out["piles.discard_size"] = len(s.discard)
+    out["piles.grail_size"] = len(s.grail)
+    out["piles.stack_size"] = len(s.stack)
+    out["game.turn"] = s.turn
+    out["game.turn_player"] = s.players[s.turn_player].name
+    out["game.step"] = s.step
+    out["game.process"] = s.combat.process if s.combat is not None else None
+    out["game.active_master"] = (s.players[s.active_master].name
+                                 if s.active_master is not None else None)
+    out["game.over"] = s.over
+    o = game.outcome()
+    out["game.winner"] = (o.winner_name or "none") if o is not None else None
+    return out
+
+
+def _rules(game: Game | None) -> list[str]:
+    if game is None:
+        return []
+    return list(dict.fromkeys(r for e in game.log for r in e.rules))
+
+
+def _event_mentions(event: Any, name: str) -> bool:
+    return any(isinstance(v, str) and v == name for v in event.args.values())
+
+
+def diff_sides(on: Side, off: Side) -> tuple[list[Difference], list[str], list[str]]:
+    """The differences between two sides and the rule ids cited on only one side."""
+    only_on = [r for r in on.rules if r not in set(off.rules)]
+    only_off = [r for r in off.rules if r not in set(on.rules)]
+    same = {e for e, b in RESTATES.items() if e in only_on and b in only_off}
+    if same:
+        bases = {RESTATES[e] for e in same}
+        only_off = [r for r in only_off if r not in bases]
+        only_on = [r for r in only_on if r not in same]
+    one_sided = set(only_on) | set(only_off)
+    first_seen = only_on + only_off
+    per_player: dict[str, list[str]] = {}
+    for side in (on, off):
+        if side.game is None:
+            continue
+        for e in side.game.log:
+            for p in side.game.state.players:
+                if _event_mentions(e, p.name):
+                    for r in e.rules:
+                        if r in one_sided and r not in per_player.setdefault(p.name, []):
+                            per_player[p.name].append(r)
+    keys = list(dict.fromkeys(list(on.summary) + list(off.summary)))
+    order = {s: i for i, s in enumerate(SECTION_ORDER)}
+    keys.sort(key=lambda k: order.get(k.split(".", 1)[0], 99))
+    diffs = []
+    for k in keys:
+        a, b = on.summary.get(k), off.summary.get(k)
+        if a == b:
+            continue
+        player = k.split(".")[1] if k.startswith("players.") else None
+        rules = tuple(per_player.get(player, ())) if player else ()
+        if not rules:
+            rules = tuple(first_seen)
+        diffs.append(Difference(k, a, b, rules))
+    return diffs, only_on, only_off
+
+
+# --------------------------------------------------------------------------- running one side
+
+
+DbLoader = Callable[[bool, list], Any]
+
+
+def _default_db_loader(root: Path | None) -> DbLoader:
+    from fate_royal.cards import load_card_db
+
+    def load(errata: bool, extra: list) -> Any:
+        return load_card_db(root, errata=errata, extra=extra or None)
+
+    return load
+
+
+def replay_side(setup: dict, actions: Iterable[Action], errata: bool, *, profile: Any,
+                db: Any, names: dict[int, str] | None = None) -> Side:
+    """Build ``setup`` with ``db`` and ``profile`` (its errata switch set to ``errata``) and apply
+    ``actions`` in order, stopping at the first one the rules refuse."""
+    actions = list(actions)
+    side = Side(errata, None, total=len(actions))
+    try:
+        game = Game(db, profile.with_(errata=errata), setup)
+    except (RulesError, KeyError, ValueError, TypeError) as exc:
+        side.error = f"cannot set up the position: {exc}"
+        return side
+    side.game = game
+    for i, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            who = game.pname(action.player)
+            side.stopped = (f"action {i + 1} ({who}: {action.kind}) is not allowed with errata "
+                            f"{'on' if errata else 'off'}: {exc.message}"
+                            + (f" [{exc.rule}]" if exc.rule else ""))
+            break
+        except Exception as exc:  # an engine error on one side: report it, keep the other side
+            side.stopped = f"action {i + 1} failed: {type(exc).__name__}: {exc}"
+            break
+        side.applied = i + 1
+    side.summary = position_summary(game)
+    side.rules = _rules(game)
+    return side
+
+
+def run_scenario_side(scenario: Any, errata: bool, upto: int | None = None,
+                      root: Path | None = None) -> Side:
+    """Run a scenario's steps (the first ``upto`` of them) with errata on or off. A step that
+    cannot be played (an illegal action, a failed advance) stops the run; failed checks do not."""
+    from fate_royal.rules.scenario import ScenarioRun
+
+    steps = scenario.steps if upto is None else scenario.steps[: max(0, upto)]
+    side = Side(errata, None, total=len(steps))
+    try:
+        run = ScenarioRun(scenario, errata=errata, root=root)
+    except Exception as exc:
+        side.error = f"cannot set up the position: {exc}"
+        return side
+    side.game = run.game
+    for i in range(len(steps)):
+        res = run.forward()
+        side.steps.append(StepNote(i, res.step.label(), res.ok, res.message, list(res.rules)))
+        side.applied = i + 1
+        if not res.ok and res.step.kind not in ("expect", "expect_illegal", "say"):
+            side.stopped = (f"step {i + 1} (line {res.step.line}) cannot be played with errata "
+                            f"{'on' if errata else 'off'}: {res.message}")
+            break
+    side.summary = position_summary(run.game)
+    side.rules = _rules(run.game)
+    return side
+
+
+# --------------------------------------------------------------------------- the entry point
+
+
+def compare_errata(setup_or_scenario: Any, actions_or_steps: Any = None, *,
+                   profile: Any = None, db_loader: DbLoader | None = None,
+                   root: Path | None = None, extra_cards: list | None = None,
+                   title: str = "") -> Comparison:
+    """Run the same position and script with the house errata on and off and list the differences.
+
+    - ``compare_errata(scenario)`` / ``compare_errata(scenario, n)``: a ``Scenario`` (all its steps,
+      or the first ``n``), each side through ``ScenarioRun``.
+    - ``compare_errata(game)``: a live ``Game``: its setup and history, replayed with both card
+      databases (scenario-local cards kept) and its own profile with errata switched.
+    - ``compare_errata(setup, actions, profile=...)``: a setup dict and a list of actions.
+
+    ``db_loader(errata, extra_cards) -> CardDB`` and ``root`` (a cards folder) choose the card data.
+    """
+    from fate_royal.rules.scenario import Scenario
+
+    if isinstance(setup_or_scenario, Scenario):
+        sc = setup_or_scenario
+        upto = actions_or_steps if isinstance(actions_or_steps, int) else None
+        on = run_scenario_side(sc, True, upto, root)
+        off = run_scenario_side(sc, False, upto, root)
+        title = title or sc.title
+    else:
+        if isinstance(setup_or_scenario, Game):
+            game = setup_or_scenario
+            setup = game.setup
+            actions = list(game.history) if actions_or_steps is None else list(actions_or_steps)
+            profile = profile or game.profile
+            extra = list(extra_cards if extra_cards is not None
+                         else (getattr(game, "extra_cards", None) or []))
+        else:
+            setup = setup_or_scenario
+            actions = list(actions_or_steps or [])
+            extra = list(extra_cards or [])
+            if profile is None:
+                from fate_royal.cards import load_profile
+
+                profile = load_profile(None if root is None else Path(root) / "profile.yaml")
+        loader = db_loader or _default_db_loader(root)
+        sides = []
+        for errata in (True, False):
+            try:
+                db = loader(errata, extra)
+            except Exception as exc:
+                sides.append(Side(errata, None, error=f"cannot load the card data: {exc}"))
+                continue
+            sides.append(replay_side(setup, actions, errata, profile=profile, db=db))
+        on, off = sides
+        title = title or "current position"
+    diffs, only_on, only_off = diff_sides(on, off)
+    return Comparison(title, on, off, diffs, only_on, only_off)

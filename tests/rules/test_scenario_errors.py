@@ -1,0 +1,162 @@
+"""A scenario that names something that does not exist fails with a clear file:line message.
+
+Both through the library (load_scenario / ScenarioRun) and through ``fate-royal run``, which prints
+the message and "0 passed, 1 failed" -- never a traceback.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from fate_royal.cards.yamlsrc import DataError
+from fate_royal.rules import scenario_cli
+from fate_royal.rules.scenario import ScenarioError, ScenarioRun, load_scenario
+
+HEAD = """\
+title: t
+seed: 1
+players:
+  - name: A
+    servant: {hero: H-001, class: セイバー, state: rise}
+    hand: [S-003]
+  - name: B
+    servant: {hero: H-015, class: セイバー, state: rise}
+deck: [S-001]
+start: {player: A, step: ritual}
+steps:
+"""
+
+
+def write(tmp_path: Path, body: str, head: str = HEAD) -> Path:
+    path = tmp_path / "bad.yaml"
+    path.write_text(head + textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, needle: str) -> int:
+    for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in text:
+            return n
+    raise AssertionError(needle)
+
+
+def run_lib(path: Path) -> list[str]:
+    """Failure messages (file:line: message) of running a scenario through the library."""
+    try:
+        run = ScenarioRun(load_scenario(path))
+    except (DataError, ScenarioError) as exc:
+        return [str(exc)]
+    return [f"{path}:{r.step.line}: {r.message}" for r in run.run_all() if not r.ok]
+
+
+def run_cli(path: Path, capsys) -> str:
+    code = scenario_cli.main([str(path)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.strip().splitlines()[-1] == "0 passed, 1 failed"
+    assert "Traceback" not in out
+    return out
+
+
+# (step text, needle marking the offending line, words the message must contain)
+RUN_TIME_CASES = {
+    "card": ("  - do: {player: A, action: use, card: S-999}\n", "S-999", ["no card", "S-999"]),
+    "effect": ("  - do: {player: A, action: use, card: S-003, effect: 無い効果}\n", "無い効果",
+               ["no effect", "無い効果"]),
+    "player": ("  - do: {player: Z, action: pass}\n", "player: Z", ["no player", "'Z'"]),
+    "card_not_held": ("  - do: {player: A, action: play, card: M-006}\n", "M-006",
+                      ["M-006", "hand"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RUN_TIME_CASES))
+def test_unknown_names_fail_with_file_and_line(tmp_path, capsys, case):
+    step, needle, words = RUN_TIME_CASES[case]
+    path = write(tmp_path, step)
+    line = line_of(path, needle)
+    msgs = run_lib(path)
+    assert len(msgs) == 1, msgs
+    assert msgs[0].startswith(f"{path}:{line}:"), msgs
+    for w in words:
+        assert w in msgs[0], msgs
+    out = run_cli(path, capsys)
+    assert f"{path}:{line}" in out
+    for w in words:
+        assert w in out
+
+
+LOAD_CASES = {
+    "field": ("  - expect: {player: A, manna: 3}\n", "manna", ["unknown key 'manna'", "mana"]),
+    "step_key": ("  - exepct: {player: A, mana: 3}\n", "exepct", ["unknown step key", "expect"]),
+    "action": ("  - do: {player: A, action: attak, type: magic}\n", "attak",
+               ["unknown action 'attak'", "attack"]),
+    "advance": ("  - advance: intercept\n", "intercept", ["advance", "interception"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LOAD_CASES))
+def test_unknown_fields_are_load_errors(tmp_path, capsys, case):
+    step, needle, words = LOAD_CASES[case]
+    path = write(tmp_path, step)
+    line = line_of(path, needle)
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    text = str(info.value)
+    assert f"{path}:{line}:" in text
+    for w in words:
+        assert w in text, text
+    out = run_cli(path, capsys)
+    assert f"{path}:{line}:" in out
+
+
+def test_unknown_start_player_and_class(tmp_path, capsys):
+    head = HEAD.replace("start: {player: A", "start: {player: Q").replace("セイバー, state: rise}\n    hand",
+                                                                         "セイバ, state: rise}\n    hand")
+    path = write(tmp_path, "  - expect: {player: A, mana: 5}\n", head)
+    msgs = run_lib(path)
+    assert msgs and f"{path}:{line_of(path, 'player: Q')}:" in msgs[0]
+    assert "unknown player 'Q'" in msgs[0]
+    run_cli(path, capsys)
+
+
+def test_unknown_class_in_setup(tmp_path, capsys):
+    head = HEAD.replace("{hero: H-001, class: セイバー", "{hero: H-001, class: 剣士")
+    path = write(tmp_path, "  - expect: {player: A, mana: 5}\n", head)
+    msgs = run_lib(path)
+    assert msgs and str(path) in msgs[0] and "剣士" in msgs[0], msgs
+    out = run_cli(path, capsys)
+    assert "剣士" in out
+
+
+def test_malformed_yaml(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text("title: [unclosed\nplayers: :\n", encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    assert str(info.value).startswith(f"{path}:")
+    assert "YAML" in str(info.value)
+    run_cli(path, capsys)
+
+
+def test_python_object_tag_is_refused(tmp_path, capsys):
+    marker = tmp_path / "ran"
+    path = write(tmp_path, "  - expect: {player: A, mana: 5}\n",
+                 HEAD.replace("hand: [S-003]",
+                              f"hand: !!python/object/apply:os.system ['touch {marker}']"))
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    text = str(info.value)
+    assert f"{path}:{line_of(path, '!!python')}:" in text
+    assert "tag" in text
+    out = run_cli(path, capsys)
+    assert "tag" in out
+    assert not marker.exists()
+
+
+def test_missing_file(tmp_path, capsys):
+    code = scenario_cli.main([str(tmp_path / "nope.yaml")])
+    out = capsys.readouterr().out
+    assert code == 1 and out.strip().splitlines()[-1] == "0 passed, 1 failed"
