@@ -1,0 +1,332 @@
+"""The side panels: actions, stack, log with rule links, the rule text, and the message bar.
+
+Each panel observes the controller and redraws from the game; the action panel hands the chosen
+action back to the controller. No rules logic here.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import QUrl, Qt, Signal
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import (
+    QFrame, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QTextBrowser,
+    QToolButton, QVBoxLayout, QWidget,
+)
+
+from fate_royal.qt.compat import emit
+from fate_royal.qt import texts
+from fate_royal.qt.i18n import current_language, tr
+from fate_royal.rules.actions import Action, CommandSpell
+
+RULE_SCHEME = "rule"
+
+BUTTON_STYLE = """
+QPushButton { text-align: left; padding: 0.28em 0.6em; border-radius: 0.35em;
+  background: #3a2a1f; color: #f4ecdc; border: 1px solid #6b5237; }
+QPushButton:hover { background: #4e3826; border-color: #e8c36a; }
+QPushButton[group="pass"] { background: #1f3b33; border-color: #4f8f78; font-weight: bold; }
+QPushButton[group="pass"]:hover { background: #29503f; }
+QPushButton[group="decision"] { background: #243a57; border-color: #6fa8ff; }
+QPushButton[group="raid"] { background: #5a1f1b; border-color: #ff5a4f; }
+QPushButton[group="spell"] { background: #3b1f3f; border-color: #b36bc0; }
+QPushButton[blocked="true"] { background: #2a2624; color: #9b8f84; border: 1px dashed #6b5f55; }
+"""
+
+
+def rule_links(rules: tuple[str, ...] | list[str]) -> str:
+    return " ".join(f'<a href="{RULE_SCHEME}:{html.escape(r)}" style="color:#8fc7ff">{html.escape(r)}</a>'
+                    for r in rules)
+
+
+class ActionPanel(QWidget):
+    """Every legal action of the deciding player as a button, grouped; numbers 1–9 pick them."""
+
+    def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.buttons: list[tuple[QPushButton, Action]] = []
+        self.blocked_buttons: list[tuple[QPushButton, Action]] = []
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.header = QLabel()
+        self.header.setWordWrap(True)
+        self.header.setStyleSheet("color:#5fd4ff; font-weight:bold;")
+        outer.addWidget(self.header)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(self.scroll, 1)
+        self._inner: QWidget | None = None
+        self.setStyleSheet(BUTTON_STYLE)
+
+    def refresh(self) -> None:
+        ctrl = self.controller
+        g = ctrl.game
+        self.buttons, self.blocked_buttons = [], []
+        inner = QWidget()
+        lay = QVBoxLayout(inner)
+        lay.setContentsMargins(2, 2, 6, 2)
+        lay.setSpacing(3)
+        if g is None:
+            self.header.setText("")
+        elif g.state.over:
+            out = g.outcome()
+            self.header.setText(tr("gameover.winner", name=out.winner_name) if out and out.winner_name
+                                else tr("gameover.no_winner"))
+        elif ctrl.handoff_needed():
+            self.header.setText(tr("handoff.hidden"))
+        else:
+            self.header.setText(texts.pending_text(g))
+            actions = ctrl.legal_actions()
+            groups: dict[str, list[Action]] = {}
+            for a in actions:
+                groups.setdefault(texts.action_group(a), []).append(a)
+            # prefer non-spell actions first within the panel; spells last
+            n = 0
+            for group in texts.GROUPS:
+                items = groups.get(group)
+                if not items:
+                    continue
+                if group != "pass":
+                    title = QLabel(texts.group_title(group))
+                    title.setStyleSheet("color:#e8c36a; font-weight:bold; margin-top:0.3em;")
+                    lay.addWidget(title)
+                for a in items:
+                    n += 1
+                    label = texts.action_label(g, a)
+                    if group == "pass":
+                        label += "   (Space)"
+                    if n <= 9:
+                        label = f"{n}  {label}"
+                    b = QPushButton(label)
+                    b.setProperty("group", group)
+                    b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                    b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+                    b.setToolTip(label)
+                    b.clicked.connect(lambda _=False, act=a: ctrl.submit(act))
+                    lay.addWidget(b)
+                    self.buttons.append((b, a))
+            blocked = ctrl.blocked_raids()
+            if blocked:
+                title = QLabel(texts.tr_or("table.group.unavailable", "Not allowed now"))
+                title.setStyleSheet("color:#9b8f84; font-weight:bold; margin-top:0.3em;")
+                lay.addWidget(title)
+                for a, reason, rule in blocked:
+                    b = QPushButton(f"✕ {texts.action_label(g, a)} — {texts.reason_text(reason)}"
+                                    + (f" ({rule})" if rule else ""))
+                    b.setProperty("blocked", "true")
+                    b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                    b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+                    b.setToolTip(b.text())
+                    b.clicked.connect(lambda _=False, act=a: ctrl.submit(act))
+                    lay.addWidget(b)
+                    self.blocked_buttons.append((b, a))
+        lay.addStretch(1)
+        self.scroll.setWidget(inner)  # deletes the previous inner widget
+        self._inner = inner
+
+    def trigger(self, index: int) -> bool:
+        """Click the ``index``-th (0-based) legal action's button."""
+        if 0 <= index < len(self.buttons):
+            self.buttons[index][0].click()
+            return True
+        return False
+
+    def non_spell_buttons(self) -> list[tuple[QPushButton, Action]]:
+        return [(b, a) for b, a in self.buttons if not isinstance(a, CommandSpell)]
+
+
+class StackPanel(QLabel):
+    """The stack, top first, and who holds priority / what decision is awaited."""
+
+    def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+
+    def refresh(self) -> None:
+        g = self.controller.game
+        if g is None:
+            self.setText("")
+            return
+        s = g.state
+        rows = []
+        for pos in range(len(s.stack) - 1, -1, -1):
+            item = s.stack[pos]
+            who = html.escape(g.pname(item.player))
+            if item.card < 0:
+                what = html.escape(texts.tr_or("table.command_spell_item", "command spell")
+                                   + (f" ({item.spell})" if item.spell else ""))
+                src = ""
+            else:
+                card = g.card_of(item.card)
+                what = html.escape(texts.effect_name(card.effects[item.effect - 1]))
+                src = html.escape(texts.card_name(card))
+            tg = ""
+            if item.targets and item.card >= 0:
+                try:
+                    from fate_royal.rules.actions import UseEffect
+
+                    tg = " → " + html.escape(texts.targets_text(g, UseEffect(item.player, item.card, item.effect,
+                                                                            tuple(item.targets))))
+                except Exception:
+                    tg = ""
+            neg = (f" <span style='color:#ff8a80'>[{html.escape(texts.tr_or('table.negated', 'negated'))}]</span>"
+                   if item.negated else "")
+            style = "text-decoration: line-through;" if item.negated else ""
+            rows.append(f"<div style='{style}'><b>{pos + 1}.</b> <b>{what}</b> {src} "
+                        f"<span style='color:#c9bda6'>({who})</span>{tg}{neg}</div>")
+        if not rows:
+            rows.append(f"<div style='color:#9b8f84'>{html.escape(tr('panel.stack.empty'))}</div>")
+        pend = texts.pending_text(g)
+        if pend:
+            rows.append(f"<div style='color:#5fd4ff; margin-top:4px'><b>{html.escape(pend)}</b></div>")
+        self.setText("".join(rows))
+
+
+class LogPanel(QTextBrowser):
+    """The engine log, one line per event, each with its rule ids as links (``rule:E1.4``)."""
+
+    rule_clicked = Signal(str)
+
+    def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.anchorClicked.connect(self._anchor)
+        self._game: Any = None
+        self._shown = 0
+        self._lang = ""
+        self.document().setMaximumBlockCount(0)
+
+    def _anchor(self, url: QUrl) -> None:
+        if url.scheme() == RULE_SCHEME:
+            emit(self.rule_clicked, url.path())
+
+    def line_html(self, event: Any) -> str:
+        lang = current_language()
+        text = html.escape(texts.event_line(event, lang))
+        code = event.code
+        if code in ("TurnStarted",):
+            text = f"<b style='color:#e8c36a'>{text}</b>"
+        elif code in ("StepStarted", "StepEnded", "ProcessStarted", "Passed"):
+            text = f"<span style='color:#a99c88'>{text}</span>"
+        elif code in ("GameWon", "NoWinner", "PlayerDroppedOut", "ServantDestroyed"):
+            text = f"<b style='color:#ff8a80'>{text}</b>"
+        links = rule_links(event.rules)
+        return f"{text} <small>{links}</small>" if links else text
+
+    def refresh(self) -> None:
+        g = self.controller.game
+        if g is None:
+            self.clear()
+            self._game, self._shown = None, 0
+            return
+        log = g.log
+        lang = current_language()
+        if g is not self._game or len(log) < self._shown or lang != self._lang:
+            self.clear()
+            self._game, self._shown, self._lang = g, 0, lang
+        if len(log) == self._shown:
+            return
+        chunk = "<br>".join(self.line_html(e) for e in log[self._shown:])
+        self.append(chunk)
+        self._shown = len(log)
+        self.moveCursor(QTextCursor.MoveOperation.End)
+        self.ensureCursorVisible()
+
+
+class RulePanel(QGroupBox):
+    """The text of one rule from the rules reference (opened by clicking a rule id)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        top = QHBoxLayout()
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setStyleSheet("font-weight:bold; color:#e8c36a;")
+        top.addWidget(self.heading, 1)
+        close = QToolButton()
+        close.setText("✕")
+        close.setAutoRaise(True)
+        close.clicked.connect(self.hide)
+        top.addWidget(close)
+        lay.addLayout(top)
+        self.body = QTextBrowser()
+        self.body.setOpenLinks(False)
+        self.body.anchorClicked.connect(lambda url: self.show_rule(url.path()))
+        lay.addWidget(self.body)
+        self.rule_id = ""
+        self.hide()
+
+    def show_rule(self, rule_id: str) -> None:
+        lang = current_language()
+        self.rule_id = rule_id
+        try:
+            from fate_royal.rules.reference import reference
+
+            rule = reference().get(rule_id)
+        except Exception as exc:  # unknown id or a broken reference file: say so, no traceback
+            self.heading.setText(tr("panel.rule", rule=rule_id))
+            self.body.setHtml(html.escape(str(exc)))
+            self.show()
+            return
+        self.heading.setText(f"{tr('panel.rule', rule=rule.id)} — {rule.title(lang)}")
+        parts = [f"<p>{html.escape(rule.text(lang))}</p>"]
+        off = rule.errata_off(lang)
+        if off:
+            parts.append(f"<p><i>{html.escape(tr('errata.off'))}:</i> {html.escape(off)}</p>")
+        note = rule.note(lang)
+        if note:
+            parts.append(f"<p style='color:#a99c88'>{html.escape(note)}</p>")
+        if rule.reconstructed:
+            parts.append(f"<p style='color:#ffb26b'>{html.escape(texts.tr_or('table.rule_reconstructed', 'D rules are reconstructed defaults.'))}</p>")
+        if rule.see:
+            parts.append(f"<p>→ {rule_links(rule.see)}</p>")
+        self.body.setHtml("".join(parts))
+        self.show()
+
+    def text(self) -> str:
+        return self.heading.text() + "\n" + self.body.toPlainText()
+
+
+class MessageBar(QLabel):
+    """One line for refusals and errors, with the rule id as a link."""
+
+    rule_clicked = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.linkActivated.connect(lambda href: emit(self.rule_clicked, href.split(":", 1)[-1]))
+        self.plain = ""
+        self.level = "clear"
+        self.hide()
+
+    def show_message(self, text: str, level: str, rule: str) -> None:
+        self.level = level
+        if level == "clear" or not text:
+            self.plain = ""
+            self.setText("")
+            self.hide()
+            return
+        self.plain = text
+        colour = "#ffb4a8" if level == "error" else "#d8f0ff"
+        bg = "#4a1712" if level == "error" else "#17324a"
+        self.setStyleSheet(f"background:{bg}; color:{colour}; padding:0.35em 0.7em; border-radius:0.3em;")
+        body = html.escape(text)
+        if rule:
+            body += f"  {rule_links([rule])}"
+        self.setText(body)
+        self.show()

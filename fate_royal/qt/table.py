@@ -1,0 +1,909 @@
+"""The table: seats around a felt, the centre piles, and the deciding player's hand.
+
+Both views are custom-painted widgets that lay themselves out in a *virtual* canvas (at least
+1150 x 860 units) scaled uniformly to the widget, so the same layout serves a laptop and a projector.
+A layout pass produces ``CardDraw`` records — every card drawn, with its state, rotation and whether
+its face is shown — which the paint pass draws and which hit-testing, tooltips and tests read.
+
+The views only observe: what is drawn comes from the game state and the controller's privacy state
+(``private_viewer``); clicks are handed to the window, which asks the controller for actions.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor, QImage, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from fate_royal.qt.compat import emit
+from fate_royal.qt import art, texts
+from fate_royal.qt.fonts import pixel_font
+from fate_royal.qt.i18n import current_language, tr
+
+CARD_RATIO = 880.0 / 630.0
+VIRTUAL_W, VIRTUAL_H = 1150.0, 860.0
+
+#: Seat boxes, in seat order, as anchors in [0, 1]: 0 = left/top edge, 1 = right/bottom edge.
+#: Seat 0 sits at the bottom; the others follow clockwise (left, top, right).
+SEAT_ANCHORS: dict[int, list[tuple[float, float]]] = {
+    2: [(0.5, 1.0), (0.5, 0.0)],
+    3: [(0.5, 1.0), (0.04, 0.0), (0.96, 0.0)],
+    4: [(0.5, 1.0), (0.0, 0.5), (0.5, 0.0), (1.0, 0.5)],
+    5: [(0.5, 1.0), (0.0, 0.62), (0.2, 0.0), (0.8, 0.0), (1.0, 0.62)],
+    6: [(0.5, 1.0), (0.0, 0.76), (0.0, 0.1), (0.5, 0.0), (1.0, 0.1), (1.0, 0.76)],
+    7: [(0.5, 1.0), (0.0, 0.86), (0.0, 0.3), (0.3, 0.0), (0.7, 0.0), (1.0, 0.3), (1.0, 0.86)],
+}
+SEAT_SCALE = {2: 1.3, 3: 1.18, 4: 1.08, 5: 1.0, 6: 0.96, 7: 0.92}
+BOX_W, BOX_H = 320.0, 214.0
+MARGIN = 10.0
+
+ROTATION = {"rise": 0, "reverse": 0, "down": 90, "danger": 180}
+
+GOLD = QColor("#e8c36a")
+CYAN = QColor("#5fd4ff")
+RAID = QColor("#ff5a4f")
+GUARD = QColor("#6fa8ff")
+TEXT = QColor("#f4ecdc")
+TEXT_DIM = QColor("#c9bda6")
+PLAYABLE = QColor("#7dffb0")
+
+
+@dataclass
+class CardDraw:
+    """One card as drawn: what it is (if its face is shown), its state and orientation, where."""
+
+    role: str  # hero | class | code | hand | hand_back | deck | discard | grail
+    uid: int | None
+    card_id: str | None  # None when drawn face down to the viewer
+    owner: int | None
+    state: str | None
+    rotation: int  # 0 rise/reverse, 90 down, 180 danger
+    face_up: bool
+    rect: QRectF  # the unrotated card rect (virtual units); its centre is the pivot
+    playable: bool = False
+
+    @property
+    def bounds(self) -> QRectF:
+        """The rect the card covers after rotation (for hit-testing)."""
+        if self.rotation % 180 == 90:
+            c = self.rect.center()
+            w, h = self.rect.height(), self.rect.width()
+            return QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
+        return QRectF(self.rect)
+
+
+@dataclass
+class SeatLayout:
+    player: int
+    rect: QRectF  # virtual units
+    scale: float
+    cards: list[CardDraw] = field(default_factory=list)
+
+
+@dataclass
+class Hotspot:
+    """A clickable area that is not a card (a pile, a seat's name plate)."""
+
+    kind: str  # deck | discard | grail | seat
+    rect: QRectF
+    player: int | None = None
+
+
+# --------------------------------------------------------------------------- card painting cache
+
+
+class CardImages:
+    """Rendered card faces and backs, cached per card and pixel size (SVG rendering is slow)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple, QPixmap] = {}
+
+    def face(self, card: Any, w: int, h: int, lang: str) -> QPixmap:
+        key = ("f", id(card), w, h, lang)
+        pm = self._cache.get(key)
+        if pm is None:
+            if len(self._cache) > 600:
+                self._cache.clear()
+            img = art.render_card_image(card, QSize(max(w, 2), max(h, 2)), lang=lang)
+            pm = QPixmap.fromImage(img)
+            self._cache[key] = pm
+        return pm
+
+    def back(self, w: int, h: int) -> QPixmap:
+        key = ("b", w, h)
+        pm = self._cache.get(key)
+        if pm is None:
+            img = QImage(QSize(max(w, 2), max(h, 2)), QImage.Format.Format_ARGB32_Premultiplied)
+            img.fill(Qt.GlobalColor.transparent)
+            p = QPainter(img)
+            art.paint_card_back(p, QRectF(0, 0, img.width(), img.height()))
+            p.end()
+            pm = QPixmap.fromImage(img)
+            self._cache[key] = pm
+        return pm
+
+
+IMAGES = CardImages()
+
+
+def card_visible(game: Any, uid: int, owner: int, viewer: int | None) -> bool:
+    """May the viewer see this seat card's face? Reverse cards only to their owner (after hand-off)."""
+    s = game.state
+    if s.over:
+        return True
+    pl = s.players[owner]
+    st = s.card_states.get(uid)
+    if uid == pl.klass:
+        hidden = st == "reverse" or s.card_states.get(pl.hero) == "reverse"
+    else:
+        hidden = st == "reverse"
+    return not hidden or viewer == owner
+
+
+def draw_card(painter: QPainter, d: CardDraw, game: Any, scale: float, dim: bool = False) -> None:
+    """Paint one card record: face or back, rotated about its centre, with state marks."""
+    r = d.rect
+    w_px = max(2, round(r.width() * scale * painter.device().devicePixelRatioF()))
+    h_px = max(2, round(r.height() * scale * painter.device().devicePixelRatioF()))
+    painter.save()
+    c = r.center()
+    painter.translate(c)
+    painter.rotate(d.rotation)
+    local = QRectF(-r.width() / 2, -r.height() / 2, r.width(), r.height())
+    # shadow
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 90))
+    painter.drawRoundedRect(local.translated(2.5, 3), r.width() * 0.06, r.width() * 0.06)
+    if d.face_up and d.card_id is not None and d.uid is not None:
+        pm = IMAGES.face(game.card_of(d.uid), w_px, h_px, current_language())
+    else:
+        pm = IMAGES.back(w_px, h_px)
+    painter.drawPixmap(local, pm, QRectF(pm.rect()))
+    if d.face_up and d.state == "reverse":
+        # the owner sees their own face-down card: veil it and say so
+        painter.setBrush(QColor(20, 10, 40, 70))
+        painter.drawRoundedRect(local, r.width() * 0.06, r.width() * 0.06)
+        band = QRectF(local.left(), local.bottom() - local.height() * 0.2, local.width(), local.height() * 0.16)
+        painter.setBrush(QColor(40, 24, 80, 215))
+        painter.drawRect(band)
+        painter.setPen(TEXT)
+        painter.setFont(pixel_font(max(6.0, local.width() * 0.17), bold=True))
+        painter.drawText(band, Qt.AlignmentFlag.AlignCenter, texts.state_text("reverse"))
+    if d.playable:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(PLAYABLE, max(1.5, r.width() * 0.04)))
+        painter.drawRoundedRect(local.adjusted(-1.5, -1.5, 1.5, 1.5), r.width() * 0.07, r.width() * 0.07)
+    if dim:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(60, 60, 60, 150))
+        painter.drawRoundedRect(local, r.width() * 0.06, r.width() * 0.06)
+    painter.restore()
+
+
+def _text(painter: QPainter, rect: QRectF, text: str, px: float, color: QColor = TEXT, *,
+          bold: bool = False, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+          elide: bool = True) -> None:
+    font = pixel_font(px, bold=bold)
+    painter.setFont(font)
+    painter.setPen(color)
+    if elide:
+        text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, max(1, int(rect.width())))
+    painter.drawText(rect, int(align), text)
+
+
+def _badge(painter: QPainter, right: float, top: float, text: str, color: QColor, px: float = 11.5) -> float:
+    """A rounded label ending at ``right``; returns its left edge."""
+    font = pixel_font(px, bold=True)
+    painter.setFont(font)
+    w = painter.fontMetrics().horizontalAdvance(text) + px * 1.1
+    rect = QRectF(right - w, top, w, px * 1.7)
+    painter.setPen(Qt.PenStyle.NoPen)
+    fill = QColor(color)
+    fill.setAlpha(220)
+    painter.setBrush(fill)
+    painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+    painter.setPen(QColor("#14100c"))
+    painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
+    return rect.left()
+
+
+# --------------------------------------------------------------------------- the table view
+
+
+class TableView(QWidget):
+    """Seats, centre piles, step and combat. Emits ``card_clicked(uid, global pos)`` and
+    ``pile_clicked(kind)``; never changes the game itself."""
+
+    card_clicked = Signal(int, QPointF)
+    pile_clicked = Signal(str)
+
+    def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setMouseTracking(True)
+        self.setMinimumSize(480, 320)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.seats: list[SeatLayout] = []
+        self.centre_cards: list[CardDraw] = []
+        self.hotspots: list[Hotspot] = []
+        self._scale = 1.0
+        self._vw, self._vh = VIRTUAL_W, VIRTUAL_H
+        self._seat_cache: dict[tuple, QPixmap] = {}
+        self._felt: QPixmap | None = None
+        self.centre_geo: dict = {}
+        controller.changed.connect(self.update)
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def _metrics(self) -> None:
+        w, h = max(1, self.width()), max(1, self.height())
+        self._scale = min(w / VIRTUAL_W, h / VIRTUAL_H)
+        self._vw, self._vh = w / self._scale, h / self._scale
+
+    def records(self) -> list[CardDraw]:
+        """Every card drawn on the table now (runs the layout pass; no painting needed)."""
+        self.layout_table()
+        return [d for s in self.seats for d in s.cards] + list(self.centre_cards)
+
+    def layout_table(self) -> None:
+        self._metrics()
+        self.seats, self.centre_cards, self.hotspots = [], [], []
+        g = self.controller.game
+        if g is None:
+            return
+        s = g.state
+        n = len(s.players)
+        anchors = SEAT_ANCHORS.get(n) or SEAT_ANCHORS[7]
+        k = SEAT_SCALE.get(n, 0.86)
+        bw, bh = BOX_W * k, BOX_H * k
+        viewer = self.controller.private_viewer()
+        playable = {getattr(a, "card", None) for a in self.controller.legal_actions()}
+        for i in range(n):
+            ax, ay = anchors[i % len(anchors)]
+            x = MARGIN + ax * (self._vw - 2 * MARGIN - bw)
+            y = MARGIN + ay * (self._vh - 2 * MARGIN - bh)
+            seat = SeatLayout(i, QRectF(x, y, bw, bh), k)
+            self._layout_seat(g, seat, viewer, playable)
+            self.seats.append(seat)
+            self.hotspots.append(Hotspot("seat", seat.rect, i))
+        self._layout_centre(g, bw, bh)
+
+    def _local(self, seat: SeatLayout, x: float, y: float, w: float, h: float) -> QRectF:
+        k = seat.scale
+        return QRectF(seat.rect.x() + x * k, seat.rect.y() + y * k, w * k, h * k)
+
+    def _layout_seat(self, g: Any, seat: SeatLayout, viewer: int | None, playable: set) -> None:
+        s = g.state
+        pl = s.players[seat.player]
+        i = seat.player
+        sst = s.card_states.get(pl.hero) if pl.hero is not None else None
+        rot = ROTATION.get(sst or "rise", 0)
+        cw, ch = 68.0, 68.0 * CARD_RATIO
+        for role, uid, slot_x in (("hero", pl.hero, 4.0), ("class", pl.klass, 100.0)):
+            if uid is None:
+                continue
+            st = s.card_states.get(uid)
+            face = card_visible(g, uid, i, viewer)
+            slot = self._local(seat, slot_x, 28.0, 98.0, 98.0)
+            c = slot.center()
+            rect = QRectF(c.x() - cw * seat.scale / 2, c.y() - ch * seat.scale / 2, cw * seat.scale, ch * seat.scale)
+            seat.cards.append(CardDraw(role, uid, s.cards[uid] if face else None, i, st, rot, face, rect,
+                                       uid in playable))
+        # mystic codes and face-down scenes: a fan at the right
+        codes = list(pl.seat)
+        if codes:
+            cw2, ch2 = 50.0, 50.0 * CARD_RATIO
+            area_x, area_w = 204.0, 112.0
+            step = min(58.0, (area_w - cw2) / max(1, len(codes) - 1)) if len(codes) > 1 else 0.0
+            for j, uid in enumerate(codes):
+                st = s.card_states.get(uid) or "rise"
+                face = card_visible(g, uid, i, viewer)
+                r = self._local(seat, area_x + j * step, 32.0, cw2, ch2)
+                seat.cards.append(CardDraw("code", uid, s.cards[uid] if face else None, i, st,
+                                           90 if st == "down" else 0, face, r, uid in playable))
+
+    def _layout_centre(self, g: Any, bw: float, bh: float) -> None:
+        """Place the centre block (banner, step track, piles, combat, notices) in the free middle."""
+        s = g.state
+        cx, cy = self._vw / 2, self._vh / 2
+        top, bottom = MARGIN, self._vh - MARGIN
+        limits = []
+        for seat in self.seats:  # seats above or below the middle bound it vertically
+            r = seat.rect
+            if r.right() > cx - 200 and r.left() < cx + 200:
+                if r.center().y() < cy:
+                    top = max(top, r.bottom())
+                else:
+                    bottom = min(bottom, r.top())
+        for seat in self.seats:  # seats beside the middle bound it horizontally
+            r = seat.rect
+            if r.right() > cx - 200 and r.left() < cx + 200:
+                continue
+            if r.bottom() > top + 20 and r.top() < bottom - 20:
+                if r.right() < cx:
+                    limits.append(cx - r.right())
+                elif r.left() > cx:
+                    limits.append(r.left() - cx)
+        half = min([300.0] + [x - 14 for x in limits])
+        cw = 74.0
+        ch = cw * CARD_RATIO
+        combat = s.combat is not None
+        height = 30 + 6 + 26 + 8 + (30 if combat else 0) + ch + 24 + 10 + (62 if combat else 0) + 24 + 36
+        y0 = top + max(8.0, (bottom - top - height) / 2)
+        geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36}
+        y = y0 + 36 + 26 + 8
+        if combat:
+            geo["process"] = y
+            y += 30
+        geo["piles"] = y
+        y += ch + 24 + 10
+        geo["combat"] = y
+        if combat:
+            y += 62
+        geo["notes"] = y
+        self.centre_geo = geo
+        gap = min(46.0, max(12.0, (2 * half - 3 * cw) / 4))
+        xs = [cx - cw * 1.5 - gap, cx - cw / 2, cx + cw / 2 + gap]
+        piles = (("deck", s.deck), ("discard", s.discard), ("grail", s.grail))
+        for (kind, pile), x in zip(piles, xs):
+            rect = QRectF(x, geo["piles"], cw, ch)
+            self.hotspots.append(Hotspot(kind, rect.adjusted(-6, -6, 6, 24)))
+            if not pile:
+                continue
+            top_card = pile[-1] if kind != "deck" else pile[0]
+            face = kind != "deck"
+            self.centre_cards.append(CardDraw(kind, top_card if face else None, s.cards[top_card] if face else None,
+                                              None, "rise", 0, face, rect))
+
+    # --- painting ------------------------------------------------------------------------------
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        painter = QPainter(self)
+        try:
+            painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                                   | QPainter.RenderHint.SmoothPixmapTransform)
+            self.layout_table()
+            self._paint_felt(painter)
+            painter.scale(self._scale, self._scale)
+            g = self.controller.game
+            if g is None:
+                return
+            self._paint_combat_arrow(painter, g)
+            self._paint_centre(painter, g)
+            for seat in self.seats:
+                self._paint_seat(painter, g, seat)
+        finally:
+            painter.end()
+
+    def _paint_felt(self, painter: QPainter) -> None:
+        """The felt and the table's rim, cached per widget size."""
+        w, h = self.width(), self.height()
+        dpr = painter.device().devicePixelRatioF()
+        if self._felt is None or self._felt.size() != QSize(round(w * dpr), round(h * dpr)):
+            pm = QPixmap(QSize(round(w * dpr), round(h * dpr)))
+            pm.setDevicePixelRatio(dpr)
+            p2 = QPainter(pm)
+            try:
+                p2.setRenderHint(QPainter.RenderHint.Antialiasing)
+                self._draw_felt(p2, w, h)
+            finally:
+                p2.end()
+            self._felt = pm
+        painter.drawPixmap(0, 0, self._felt)
+
+    def _draw_felt(self, painter: QPainter, w: int, h: int) -> None:
+        grad = QRadialGradient(QPointF(w / 2, h / 2), max(w, h) * 0.7)
+        grad.setColorAt(0.0, QColor("#1f5a45"))
+        grad.setColorAt(0.65, QColor("#143d30"))
+        grad.setColorAt(1.0, QColor("#0a1f19"))
+        painter.fillRect(QRectF(0, 0, w, h), grad)
+        # the table's rim: an inset rounded rectangle
+        rim = QRectF(w * 0.035, h * 0.05, w * 0.93, h * 0.9)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(232, 195, 106, 60), max(1.0, h / 300)))
+        painter.drawRoundedRect(rim, h * 0.2, h * 0.2)
+        painter.setPen(QPen(QColor(232, 195, 106, 28), max(1.0, h / 500)))
+        painter.drawRoundedRect(rim.adjusted(h * 0.012, h * 0.012, -h * 0.012, -h * 0.012), h * 0.19, h * 0.19)
+
+    def _seat_centre(self, p: int) -> QPointF | None:
+        for seat in self.seats:
+            if seat.player == p:
+                return seat.rect.center()
+        return None
+
+    def _paint_combat_arrow(self, painter: QPainter, g: Any) -> None:
+        c = g.state.combat
+        if c is None:
+            return
+        a, b = self._seat_centre(c.raider.player), self._seat_centre(c.interceptor.player)
+        if a is None or b is None:
+            return
+        painter.save()
+        col = QColor(RAID)
+        col.setAlpha(110)
+        pen = QPen(col, 10, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawLine(a, b)
+        ang = math.atan2(b.y() - a.y(), b.x() - a.x())
+        tip = QPointF(b.x() - math.cos(ang) * 110, b.y() - math.sin(ang) * 110)
+        path = QPainterPath(tip)
+        for da in (2.6, -2.6):
+            path.lineTo(QPointF(tip.x() + math.cos(ang + da) * 34, tip.y() + math.sin(ang + da) * 34))
+        path.closeSubpath()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(col)
+        painter.drawPath(path)
+        painter.restore()
+
+    def _paint_centre(self, painter: QPainter, g: Any) -> None:
+        s = g.state
+        geo = self.centre_geo
+        x, w = geo["x"], geo["w"]
+        turn_txt = tr("turn.number", number=s.turn) + " ・ " + tr("turn.of", name=g.pname(s.turn_player))
+        _text(painter, QRectF(x, geo["banner"], w, 30), turn_txt, 21, GOLD, bold=True,
+              align=Qt.AlignmentFlag.AlignCenter)
+        self._paint_track(painter, QRectF(x, geo["track"], w, 26),
+                          [(st, texts.step_text(st)) for st in ("rise", "draw", "ritual", "encounter", "combat", "end")],
+                          s.step, 11.5 if w > 520 else 9.5)
+        if s.combat is not None:
+            self._paint_track(painter, QRectF(x - 20, geo["process"], w + 40, 24),
+                              [(p, texts.process_text(p)) for p in s.combat.order], s.combat.process,
+                              10 if w > 520 else 8.5, RAID)
+        labels = {"deck": (tr("zone.deck"), len(s.deck)), "discard": (tr("zone.discard"), len(s.discard)),
+                  "grail": (tr("zone.grail_seat"), len(s.grail))}
+        for spot in self.hotspots:
+            if spot.kind not in labels:
+                continue
+            r = spot.rect.adjusted(6, 6, -6, -24)
+            painter.setPen(QPen(QColor(232, 195, 106, 90), 1.2, Qt.PenStyle.DashLine))
+            painter.setBrush(QColor(0, 0, 0, 40))
+            painter.drawRoundedRect(r, 5, 5)
+            name, count = labels[spot.kind]
+            art.paint_icon(painter, QRectF(r.center().x() - 15, r.center().y() - 15, 30, 30), spot.kind,
+                           greyed=True)
+            _text(painter, QRectF(r.x() - 34, r.bottom() + 4, r.width() + 68, 18), f"{name}  {count}", 13, TEXT,
+                  bold=True, align=Qt.AlignmentFlag.AlignCenter)
+        for d in self.centre_cards:
+            if d.role == "deck" and len(s.deck) > 1:
+                for off in (4, 2):
+                    shadow = CardDraw("deck", None, None, None, "rise", 0, False, d.rect.translated(off, -off))
+                    draw_card(painter, shadow, g, self._scale)
+            draw_card(painter, d, g, self._scale)
+        if s.combat is not None:
+            self._paint_combat_summary(painter, g, QRectF(x, geo["combat"], w, 54))
+        y = geo["notes"]
+        pend_txt = texts.pending_text(g)
+        if s.over:
+            out = g.outcome()
+            pend_txt = (tr("gameover.winner", name=out.winner_name) if out and out.winner_name
+                        else tr("gameover.no_winner"))
+        if pend_txt:
+            _text(painter, QRectF(x, y, w, 22), pend_txt, 14, CYAN if not s.over else GOLD, bold=True,
+                  align=Qt.AlignmentFlag.AlignCenter)
+        notices = []
+        if s.padded:
+            notices.append(tr("notice.deck_padded", count=s.padded))
+        notices.append(tr("errata.on") if g.errata else tr("errata.off"))
+        painter.setFont(pixel_font(11.5))
+        painter.setPen(TEXT_DIM)
+        painter.drawText(QRectF(x, y + 24, w, 40),
+                         int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap),
+                         "  ・  ".join(notices))
+
+    def _paint_track(self, painter: QPainter, rect: QRectF, items: list[tuple[str, str]], current: str,
+                     px: float, accent: QColor = GOLD) -> None:
+        n = len(items)
+        wpill = rect.width() / n
+        for j, (code, label) in enumerate(items):
+            r = QRectF(rect.x() + j * wpill + 2, rect.y(), wpill - 4, rect.height())
+            on = code == current
+            painter.setPen(Qt.PenStyle.NoPen)
+            fill = QColor(accent) if on else QColor(255, 255, 255, 22)
+            if on:
+                fill.setAlpha(235)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
+            _text(painter, r.adjusted(4, 0, -4, 0), label, px, QColor("#17110a") if on else TEXT_DIM,
+                  bold=on, align=Qt.AlignmentFlag.AlignCenter)
+
+    def _paint_combat_summary(self, painter: QPainter, g: Any, rect: QRectF) -> float:
+        c = g.state.combat
+        painter.setPen(QPen(QColor(255, 90, 79, 160), 1.5))
+        painter.setBrush(QColor(40, 8, 8, 170))
+        painter.drawRoundedRect(rect, 10, 10)
+
+        def side(f: Any, role_key: str, fallback: str) -> str:
+            who = g.pname(f.player)
+            parts = [f"{texts.tr_or(role_key, fallback)}: {who}"]
+            if f.proxy:
+                chip = g.db.chips.get(f.proxy)
+                chip_name = (chip.name_en if current_language() == "en" and chip and chip.name_en else
+                             chip.name if chip else f.proxy)
+                parts.append(texts.tr_or("table.proxy", "proxy {chip}", chip=chip_name))
+            if f.attack:
+                parts.append(texts.attack_text(f.attack))
+            return "  ".join(parts)
+
+        half = rect.width() / 2
+        left = QRectF(rect.x() + 10, rect.y() + 4, half - 40, rect.height() - 8)
+        right = QRectF(rect.x() + half + 30, rect.y() + 4, half - 40, rect.height() - 8)
+        painter.setFont(pixel_font(13, bold=True))
+        painter.setPen(QColor("#ffd0c8"))
+        flags = int(Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap)
+        painter.drawText(left, flags | int(Qt.AlignmentFlag.AlignRight), side(c.raider, "table.raider", "Raider"))
+        painter.setPen(QColor("#d4e3ff"))
+        painter.drawText(right, flags | int(Qt.AlignmentFlag.AlignLeft),
+                         side(c.interceptor, "table.interceptor", "Interceptor"))
+        if any(f.proxy for f in (c.raider, c.interceptor)):
+            for f, r in ((c.raider, left), (c.interceptor, right)):
+                if f.proxy:
+                    icon_x = r.right() + 2 if f is c.raider else r.left() - 26
+                    art.paint_icon(painter, QRectF(icon_x, rect.y() + 14, 24, 24), "proxy")
+        _text(painter, QRectF(rect.center().x() - 20, rect.y(), 40, rect.height()), "⚔", 24, GOLD,
+              align=Qt.AlignmentFlag.AlignCenter, elide=False)
+        return rect.bottom() + 8
+
+    def _seat_key(self, g: Any, seat: SeatLayout, dpr: float) -> tuple:
+        s = g.state
+        i = seat.player
+        pl = s.players[i]
+        pend = g.pending
+        c = s.combat
+        viewer = self.controller.private_viewer()
+        uids = [u for u in (pl.hero, pl.klass) if u is not None] + list(pl.seat)
+        try:
+            stats = tuple(sorted(g.fighter_stats(i).items())) if pl.hero is not None else ()
+        except Exception:
+            stats = ()
+        return (i, pl.name, pl.mana, pl.mana_limit, pl.command_spells, tuple(sorted(pl.coins.items())),
+                len(pl.hand), pl.out, tuple(uids), tuple(s.card_states.get(u) for u in uids),
+                s.active_master == i, s.turn_player == i, pend is not None and pend.player == i,
+                c is not None and c.raider.player == i, c is not None and c.interceptor.player == i,
+                viewer == i, stats, current_language(), round(seat.scale * self._scale * dpr, 4))
+
+    def _paint_seat(self, painter: QPainter, g: Any, seat: SeatLayout) -> None:
+        """The seat panel (cached as a pixmap while nothing in it changes), then its cards."""
+        pl = g.state.players[seat.player]
+        dpr = painter.device().devicePixelRatioF()
+        key = self._seat_key(g, seat, dpr)
+        pad = 8.0
+        pm = self._seat_cache.get(key)
+        if pm is None:
+            if len(self._seat_cache) > 64:
+                self._seat_cache.clear()
+            f = seat.scale * self._scale * dpr
+            pm = QPixmap(max(1, math.ceil((BOX_W + 2 * pad) * f)), max(1, math.ceil((BOX_H + 2 * pad) * f)))
+            pm.fill(Qt.GlobalColor.transparent)
+            p2 = QPainter(pm)
+            try:
+                p2.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                                  | QPainter.RenderHint.SmoothPixmapTransform)
+                p2.scale(f, f)
+                p2.translate(pad, pad)
+                self._seat_panel(p2, g, seat)
+            finally:
+                p2.end()
+            self._seat_cache[key] = pm
+        k = seat.scale
+        target = QRectF(seat.rect.x() - pad * k, seat.rect.y() - pad * k, (BOX_W + 2 * pad) * k, (BOX_H + 2 * pad) * k)
+        painter.drawPixmap(target, pm, QRectF(pm.rect()))
+        for d in seat.cards:
+            draw_card(painter, d, g, self._scale, dim=pl.out)
+        if pl.out:
+            painter.save()
+            painter.translate(seat.rect.topLeft())
+            painter.scale(k, k)
+            box = QRectF(0, 0, BOX_W, BOX_H)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(30, 30, 30, 150))
+            painter.drawRoundedRect(box, 12, 12)
+            painter.translate(box.center())
+            painter.rotate(-12)
+            painter.setPen(QPen(QColor("#d84a3a"), 4))
+            painter.setBrush(QColor(20, 20, 20, 120))
+            stamp = QRectF(-80, -28, 160, 56)
+            painter.drawRoundedRect(stamp, 8, 8)
+            _text(painter, stamp, texts.tr_or("table.dropped", "脱落"), 30, QColor("#ff6b5a"), bold=True,
+                  align=Qt.AlignmentFlag.AlignCenter, elide=False)
+            painter.restore()
+
+    def _seat_panel(self, painter: QPainter, g: Any, seat: SeatLayout) -> None:
+        """Everything of a seat but its cards, in the seat's own 320 x 214 units."""
+        s = g.state
+        i = seat.player
+        pl = s.players[i]
+        pend = g.pending
+        c = s.combat
+        box = QRectF(0, 0, BOX_W, BOX_H)
+        # panel
+        grad = QLinearGradient(0, 0, 0, BOX_H)
+        grad.setColorAt(0, QColor(44, 30, 22, 235))
+        grad.setColorAt(1, QColor(24, 17, 13, 235))
+        painter.setBrush(grad)
+        border, width = QColor(232, 195, 106, 90), 1.5
+        if c is not None and i == c.raider.player:
+            border, width = RAID, 3.5
+        elif c is not None and i == c.interceptor.player:
+            border, width = GUARD, 3.5
+        elif i == s.turn_player and not pl.out:
+            border, width = GOLD, 2.5
+        if pend is not None and pend.player == i:
+            glow = QColor(CYAN)
+            for spread, alpha in ((9, 40), (5, 80)):
+                glow.setAlpha(alpha)
+                painter.setPen(QPen(glow, spread))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(box, 12, 12)
+            painter.setBrush(grad)
+        painter.setPen(QPen(border, width))
+        painter.drawRoundedRect(box, 12, 12)
+        # header: Active Master coin, name, badges
+        x = 10.0
+        if s.active_master == i:
+            art.paint_coin(painter, QRectF(6, 3, 22, 22), "active_master")
+            x = 32.0
+        right = BOX_W - 8
+        if pl.out:
+            right = _badge(painter, right, 5, texts.tr_or("table.dropped", "脱落"), QColor("#9a9a9a")) - 4
+        else:
+            if pend is not None and pend.player == i:
+                right = _badge(painter, right, 5, texts.tr_or("table.deciding", "deciding"), CYAN) - 4
+            if c is not None and i == c.raider.player:
+                right = _badge(painter, right, 5, texts.tr_or("table.raider", "Raider"), RAID) - 4
+            elif c is not None and i == c.interceptor.player:
+                right = _badge(painter, right, 5, texts.tr_or("table.interceptor", "Interceptor"), GUARD) - 4
+            if i == s.turn_player:
+                right = _badge(painter, right, 5, texts.tr_or("table.turn", "turn"), GOLD) - 4
+        _text(painter, QRectF(x, 2, right - x - 2, 24), pl.name, 16.5, GOLD if i == s.turn_player else TEXT,
+              bold=True)
+        # slots (empty outlines) then cards
+        painter.setBrush(QColor(0, 0, 0, 45))
+        painter.setPen(QPen(QColor(232, 195, 106, 50), 1, Qt.PenStyle.DashLine))
+        for sx in (4.0, 100.0):
+            painter.drawRoundedRect(QRectF(sx + 15, 28 + 1, 68, 95), 5, 5)
+        # effective stats under the servant (only when its identity is public or the owner's)
+        if pl.hero is not None and card_visible(g, pl.hero, i, self.controller.private_viewer()):
+            try:
+                st = g.fighter_stats(i)
+                line = "  ".join(f"{tr(f'stat.{k}')}{st.get(k, 0)}" for k in ("pa", "pd", "ma", "md"))
+            except Exception:
+                line = ""
+            _text(painter, QRectF(6, 128, 196, 16), line, 11.5, TEXT_DIM, align=Qt.AlignmentFlag.AlignCenter)
+            sst = s.card_states.get(pl.hero)
+            if sst:
+                _text(painter, QRectF(204, 128, 110, 16), texts.state_text(sst), 11.5,
+                      {"down": QColor("#ffb26b"), "danger": QColor("#ff6b6b")}.get(sst, TEXT_DIM), bold=True,
+                      align=Qt.AlignmentFlag.AlignLeft)
+        elif pl.hero is not None:
+            _text(painter, QRectF(6, 128, 196, 16), texts.state_text("reverse"), 11.5, TEXT_DIM,
+                  align=Qt.AlignmentFlag.AlignCenter)
+        if not pl.seat:
+            cap = 0
+            try:
+                cap = g.seat_capacity(i)
+            except Exception:
+                pass
+            painter.setPen(QPen(QColor(232, 195, 106, 45), 1, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for j in range(min(cap, 2)):
+                painter.drawRoundedRect(QRectF(204 + j * 58, 32, 50, 50 * CARD_RATIO), 4, 4)
+        # resources: mana, command spells, special coins, hand
+        art.paint_mana(painter, QRectF(8, 150, 118, 22), pl.mana, pl.mana_limit)
+        _text(painter, QRectF(130, 150, 70, 22), f"{pl.mana}/{pl.mana_limit}", 14, TEXT, bold=True)
+        art.paint_command_spells(painter, QRectF(8, 178, 30, 30), pl.command_spells, 3)
+        spells = tr("command_spells.count", count=pl.command_spells)
+        painter.setFont(pixel_font(13))
+        sw = min(120.0, painter.fontMetrics().horizontalAdvance(spells) + 4)
+        _text(painter, QRectF(42, 180, sw, 26), spells, 13, TEXT)
+        cx = 206.0
+        for coin, n in sorted(pl.coins.items()):  # special coins under the seat's codes
+            if n <= 0:
+                continue
+            art.paint_coin(painter, QRectF(cx, 104, 22, 22), coin)
+            _text(painter, QRectF(cx + 24, 103, 30, 24), f"×{n}", 13.5, QColor("#ffb0b0"), bold=True)
+            cx += 56
+        # the hand: backs fanned, with the count
+        hn = len(pl.hand)
+        shown = min(hn, 7)
+        bw_, bh_ = 25.0, 25.0 * CARD_RATIO
+        for j in range(shown):
+            r = QRectF(206 + j * 9.5, 148, bw_, bh_)
+            painter.setPen(QPen(QColor(0, 0, 0, 120), 0.8))
+            pm = IMAGES.back(max(2, round(bw_ * self._scale * seat.scale)), max(2, round(bh_ * self._scale * seat.scale)))
+            painter.drawPixmap(r, pm, QRectF(pm.rect()))
+        _text(painter, QRectF(204, 188, 112, 22), tr("player.hand_count", count=hn), 12.5, TEXT, bold=True)
+
+    # --- interaction ---------------------------------------------------------------------------
+
+    def _virtual(self, pos: QPointF) -> QPointF:
+        return QPointF(pos.x() / self._scale, pos.y() / self._scale)
+
+    def card_at(self, pos: QPointF) -> CardDraw | None:
+        """The topmost card under a widget position."""
+        v = self._virtual(pos)
+        for d in reversed([d for s in self.seats for d in s.cards] + self.centre_cards):
+            if d.bounds.contains(v):
+                return d
+        return None
+
+    def hotspot_at(self, pos: QPointF) -> Hotspot | None:
+        v = self._virtual(pos)
+        for h in self.hotspots:
+            if h.kind != "seat" and h.rect.contains(v):
+                return h
+        return None
+
+    def widget_point(self, d: CardDraw) -> QPointF:
+        c = d.bounds.center()
+        return QPointF(c.x() * self._scale, c.y() * self._scale)
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.layout_table()
+        pos = event.position()
+        spot = self.hotspot_at(pos)
+        if spot is not None:
+            emit(self.pile_clicked, spot.kind)
+            return
+        d = self.card_at(pos)
+        if d is not None and d.uid is not None and d.role in ("hero", "class", "code"):
+            emit(self.card_clicked, d.uid, event.globalPosition())
+
+    def event(self, ev: Any) -> bool:
+        if ev.type() == ev.Type.ToolTip:
+            self.layout_table()
+            d = self.card_at(ev.position() if hasattr(ev, "position") else QPointF(ev.pos()))
+            tip = card_tooltip(self.controller.game, d) if d is not None else ""
+            if tip:
+                QToolTip.showText(ev.globalPos(), tip, self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(ev)
+
+
+def card_tooltip(game: Any, d: CardDraw) -> str:
+    """Rich text describing a drawn card (only what its face shows)."""
+    if game is None or d is None:
+        return ""
+    if not d.face_up or d.uid is None:
+        if d.role in ("deck",):
+            return tr("zone.count", zone=tr("zone.deck"), count=len(game.state.deck))
+        state = texts.state_text(d.state) if d.state else ""
+        return f"{tr('zone.servant_seat')} — {state}" if d.role in ("hero", "class", "code") else ""
+    card = game.card_of(d.uid)
+    lines = [f"<b>{_esc(texts.card_name(card))}</b> <span style='color:#888'>{card.id}</span>"]
+    if d.state and d.role in ("hero", "class", "code"):
+        lines.append(texts.state_text(d.state))
+    if card.kind in ("hero", "class"):
+        st = card.stats.as_dict()
+        lines.append(" ".join(f"{tr(f'stat.{k}')} {v}" for k, v in st.items()))
+    if card.skills:
+        lines.append(f"{tr('card.skills')}: {'、'.join(card.skills)}")
+    for e in card.effects:
+        head = art.effect_header(e, current_language())
+        body = (e.text_en or e.text) if current_language() == "en" else (e.text or e.text_en)
+        lines.append(f"<b>{_esc(head)}</b><br>{_esc(body)}")
+    return "<br>".join(lines)
+
+
+def _esc(text: str) -> str:
+    return (text or "").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# --------------------------------------------------------------------------- the hand view
+
+
+class HandView(QWidget):
+    """The deciding player's hand along the bottom: face up only after the hand-off, else backs."""
+
+    card_clicked = Signal(int, QPointF)
+
+    def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.cards: list[CardDraw] = []
+        self.title = ""
+        self.setMinimumHeight(110)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setMouseTracking(True)
+        controller.changed.connect(self.update)
+
+    def owner(self) -> int | None:
+        """Whose hand is shown: the viewer after the hand-off, else the deciding player (as backs)."""
+        viewer = self.controller.private_viewer()
+        if viewer is not None:
+            return viewer
+        return self.controller.handoff_player()
+
+    def records(self) -> list[CardDraw]:
+        self.layout_hand()
+        return list(self.cards)
+
+    def face_up(self) -> bool:
+        return any(d.face_up for d in self.records())
+
+    def layout_hand(self) -> None:
+        self.cards = []
+        g = self.controller.game
+        if g is None:
+            self.title = ""
+            return
+        p = self.owner()
+        if p is None:
+            self.title = ""
+            return
+        viewer = self.controller.private_viewer()
+        face = viewer == p
+        hand = g.state.players[p].hand
+        h = self.height() * 0.86
+        w = h / CARD_RATIO
+        left = self.width() * 0.16
+        avail = self.width() - left - 12
+        step = min(w + 10, (avail - w) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        y = (self.height() - h) / 2
+        playable = {getattr(a, "card", None) for a in self.controller.legal_actions()}
+        for j, uid in enumerate(hand):
+            rect = QRectF(left + j * step, y, w, h)
+            self.cards.append(CardDraw("hand" if face else "hand_back", uid if face else None,
+                                       g.state.cards[uid] if face else None, p, None, 0, face, rect,
+                                       face and uid in playable))
+        name = g.pname(p)
+        self.title = texts.tr_or("table.hand_of", "{name}", name=name) if face else tr("handoff.hidden")
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        painter = QPainter(self)
+        try:
+            painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                                   | QPainter.RenderHint.SmoothPixmapTransform)
+            grad = QLinearGradient(0, 0, 0, self.height())
+            grad.setColorAt(0, QColor("#2a1c14"))
+            grad.setColorAt(1, QColor("#140d09"))
+            painter.fillRect(self.rect(), grad)
+            painter.setPen(QPen(QColor(232, 195, 106, 120), 2))
+            painter.drawLine(0, 1, self.width(), 1)
+            self.layout_hand()
+            g = self.controller.game
+            px = max(11.0, self.height() * 0.1)
+            left = QRectF(12, 8, self.width() * 0.16 - 24, self.height() - 16)
+            painter.setFont(pixel_font(px, bold=True))
+            painter.setPen(GOLD)
+            n = len(self.cards)
+            label = self.title
+            if g is not None and self.owner() is not None:
+                label += "\n" + tr("player.hand_count", count=n)
+            painter.drawText(left, int(Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap), label)
+            for d in self.cards:
+                draw_card(painter, d, g, 1.0)
+        finally:
+            painter.end()
+
+    def card_at(self, pos: QPointF) -> CardDraw | None:
+        for d in reversed(self.cards):
+            if d.bounds.contains(pos):
+                return d
+        return None
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.layout_hand()
+        d = self.card_at(event.position())
+        if d is not None and d.uid is not None:
+            emit(self.card_clicked, d.uid, event.globalPosition())
+
+    def event(self, ev: Any) -> bool:
+        if ev.type() == ev.Type.ToolTip:
+            self.layout_hand()
+            d = self.card_at(QPointF(ev.pos()))
+            tip = card_tooltip(self.controller.game, d) if d is not None else ""
+            if tip:
+                QToolTip.showText(ev.globalPos(), tip, self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(ev)

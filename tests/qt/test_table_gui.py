@@ -1,0 +1,358 @@
+"""The table driven through its own widgets (pytest-qt, offscreen): full games, hot-seat privacy,
+card orientation by state, refusals with their rule id, and the log's rule links."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import QUrl, Qt
+
+from fate_royal.cards import load_card_db, load_profile
+from fate_royal.qt import fonts, i18n
+from fate_royal.qt.controller import GameController
+from fate_royal.qt.window import MainWindow
+from fate_royal.rules.actions import DeclareRaid, Pass
+from fate_royal.rules.game import Game
+
+MAX_CLICKS = 3000
+
+
+@pytest.fixture
+def make_window(qtbot):
+    fonts.install_fonts()
+    i18n.set_language("ja")
+    made = []
+
+    def make(game=None, *, names=None, seed=1, errata=True, show=True, size=(1280, 720)):
+        controller = GameController()
+        win = MainWindow(controller)
+        qtbot.addWidget(win)
+        win.resize(*size)
+        if show:
+            win.show()
+            win.activateWindow()
+            qtbot.waitUntil(win.isActiveWindow, timeout=2000)
+        if game is not None:
+            controller.set_game(game)
+        else:
+            assert controller.new_game(names or ["A", "B"], seed=seed, errata=errata)
+        made.append(win)
+        return win
+
+    yield make
+    for win in made:
+        if win.game_over_dialog is not None:
+            win.game_over_dialog.close()
+
+
+STATES_SETUP = {
+    "scenario": True, "seed": 1,
+    "players": [
+        {"name": "A", "servant": {"hero": "H-012", "class": "キャスター", "state": "down"},
+         "seat": [{"card": "M-006", "state": "down"}, {"card": "S-001", "state": "reverse"}],
+         "hand": ["S-003"], "coins": {"assassination": 2}},
+        {"name": "B", "servant": {"hero": "H-015", "class": "セイバー", "state": "danger"}},
+        {"name": "C", "servant": {"hero": "H-001", "class": "セイバー", "state": "rise"}},
+        {"name": "D", "servant": {"hero": "H-008", "class": "ライダー", "state": "reverse"}},
+    ],
+    "start": {"player": "A", "step": "combat"},
+}
+
+
+def states_game(errata: bool = True) -> Game:
+    profile = load_profile().with_(errata=errata)
+    return Game(load_card_db(errata=errata), profile, STATES_SETUP)
+
+
+def overlay_up(win: MainWindow) -> bool:
+    return not win.overlay.isHidden()
+
+
+def play_to_end(qtbot, win: MainWindow, seed: int) -> int:
+    """Click through a game: confirm each hand-off, then a random shown action (spells last)."""
+    rng = random.Random(seed)
+    clicks = 0
+    game = win.controller.game
+    while not game.state.over and clicks < MAX_CLICKS:
+        if overlay_up(win):
+            assert not win.hand.face_up(), "a hand is face up behind the hand-off screen"
+            qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+        else:
+            shown = win.actions.non_spell_buttons() or win.actions.buttons
+            assert shown, "the deciding player has no button to press"
+            button, _ = rng.choice(shown)
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        clicks += 1
+    return clicks
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (4, 2)])
+def test_full_game_through_the_gui(qtbot, make_window, players, seed):
+    names = ["A", "B", "C", "D", "E", "F", "G"][:players]
+    win = make_window(names=names, seed=seed)
+    clicks = play_to_end(qtbot, win, seed)
+    game = win.controller.game
+    assert game.state.over, f"no winner after {clicks} clicks"
+    assert len(game.history) > 10
+    # game over: the dialog names the winner (or says there is none) and offers a new game
+    box = win.game_over_dialog
+    assert box is not None and box.isVisible()
+    out = game.outcome()
+    expected = i18n.tr("gameover.winner", name=out.winner_name) if out.winner_name else i18n.tr("gameover.no_winner")
+    assert box.text() == expected
+    assert box.new_game_button is not None
+    assert not overlay_up(win)
+    assert win.actions.buttons == []
+
+
+def test_handoff_hides_the_hand_until_confirmed(qtbot, make_window):
+    win = make_window(names=["A", "B", "C"], seed=5)
+    c = win.controller
+    deciding = c.game.pending.player
+    assert overlay_up(win)
+    assert win.overlay.name == c.game.pname(deciding)
+    assert c.game.pname(deciding) in win.overlay.title.text()
+    # nothing private is drawn: the hand shows backs, the action panel lists nothing
+    hand = win.hand.records()
+    assert hand and all(not d.face_up and d.card_id is None for d in hand)
+    assert win.actions.buttons == []
+    for d in win.table.records():
+        if d.role in ("hero", "class") and d.state == "reverse":
+            assert not d.face_up and d.card_id is None
+    qtbot.keyClick(win.overlay, Qt.Key.Key_Return)
+    assert not overlay_up(win)
+    hand = win.hand.records()
+    assert hand and all(d.face_up and d.card_id for d in hand)
+    assert [d.uid for d in hand] == c.game.state.players[deciding].hand
+    # own Reverse servant is shown to its owner, others' stay face down
+    for d in win.table.records():
+        if d.role == "hero" and d.state == "reverse":
+            assert d.face_up == (d.owner == deciding)
+    assert win.actions.buttons
+
+
+def test_handoff_again_when_the_deciding_player_changes(qtbot, make_window):
+    win = make_window(names=["A", "B"], seed=4)
+    c = win.controller
+    qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+    first = c.game.pending.player
+    for _ in range(200):
+        if c.game.pending.player != first:
+            break
+        if overlay_up(win):
+            qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+        qtbot.keyClick(win, Qt.Key.Key_Space)  # pass (Space)
+    assert c.game.pending.player != first
+    assert overlay_up(win)
+    assert not win.hand.face_up()
+
+
+def test_ask_everyone_option_sets_the_engine_flag(qtbot, make_window):
+    win = make_window(names=["A", "B"], seed=1)
+    win.overlay.ask_all.setChecked(True)
+    assert win.controller.game.ask_all is True
+    assert win.act_ask_all.isChecked()
+    win.act_ask_all.setChecked(False)
+    assert win.controller.game.ask_all is False
+
+
+def test_each_card_state_is_drawn_with_its_orientation(qtbot, make_window):
+    win = make_window(states_game())
+    qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)  # A decides
+    recs = {(d.owner, d.role, d.card_id or d.uid): d for d in win.table.records() if d.owner is not None}
+    by_owner = {}
+    for d in win.table.records():
+        if d.role == "hero":
+            by_owner[d.owner] = d
+    a, b, c, d = (by_owner[i] for i in range(4))
+    assert (a.state, a.rotation, a.face_up) == ("down", 90, True)  # Down: sideways
+    assert (b.state, b.rotation, b.face_up) == ("danger", 180, True)  # Danger: upside down
+    assert (c.state, c.rotation, c.face_up) == ("rise", 0, True)  # Rise: upright
+    assert (d.state, d.rotation, d.face_up, d.card_id) == ("reverse", 0, False, None)  # Reverse: a back
+    codes = [r for r in win.table.records() if r.role == "code" and r.owner == 0]
+    down_code = next(r for r in codes if r.card_id == "M-006")
+    assert (down_code.state, down_code.rotation) == ("down", 90)
+    scene = next(r for r in codes if r.state == "reverse")
+    assert scene.face_up  # its owner A is looking
+    # the paint pass runs over the same records without error
+    win.table.repaint()
+    assert recs
+
+
+def test_reverse_seat_cards_are_hidden_from_other_players(qtbot, make_window):
+    game = states_game()
+    win = make_window(game)
+    c = win.controller
+    c.viewer = 1  # pretend B confirmed a hand-off (B is not deciding: private_viewer is None)
+    for d in win.table.records():
+        if d.state == "reverse" and d.owner != c.private_viewer():
+            assert not d.face_up and d.card_id is None
+
+
+def test_refused_raid_shows_reason_and_rule(qtbot, make_window):
+    win = make_window(states_game())
+    qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+    assert not any(isinstance(a, DeclareRaid) for _, a in win.actions.buttons)
+    assert win.actions.blocked_buttons, "a Down servant's raids should be listed as not allowed"
+    button, action = win.actions.blocked_buttons[0]
+    assert "E1.4" in button.text()
+    before = win.controller.game.state.to_dict()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert not win.messages.isHidden()
+    assert "E1.4" in win.messages.plain
+    assert i18n.tr("reason.servant_down") in win.messages.plain or "servant_down" not in win.messages.plain
+    assert win.controller.last_error == ("servant_down", "E1.4")
+    assert win.controller.game.state.to_dict() == before  # the engine left the state untouched
+    # the rule id in the message opens the rule's text
+    win.messages.linkActivated.emit("rule:E1.4")
+    assert win.rule_panel.rule_id == "E1.4"
+
+
+def test_card_menu_lists_actions_and_unusable_effects_with_rule(qtbot, make_window):
+    win = make_window(states_game())
+    qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+    g = win.controller.game
+    hero = g.state.players[0].hero
+    menu = win.card_menu(hero)
+    texts_ = [a.text() for a in menu.actions()]
+    blocked = [a for a in menu.actions() if not a.isEnabled() and "✕" in a.text()]
+    assert blocked, texts_
+    assert all("(" in a.text() for a in blocked)
+    # a hand card's menu offers its legal actions, and choosing one applies it
+    scene = g.state.players[0].hand[0]
+    hand_menu = win.card_menu(scene)
+    usable = [a for a in hand_menu.actions() if a.isEnabled() and not a.isSeparator() and a.text()]
+    legal_for_card = win.controller.actions_for_card(scene)
+    assert len(usable) >= len(legal_for_card)
+    if legal_for_card:
+        n = len(g.history)
+        usable[0].trigger()
+        assert len(g.history) == n + 1
+
+
+def test_log_shows_rule_ids_and_clicking_one_shows_the_rule(qtbot, make_window):
+    from fate_royal.rules.reference import reference
+
+    win = make_window(names=["A", "B"], seed=1)
+    html = win.log.toHtml()
+    assert 'href="rule:D2"' in html
+    assert "D2" in win.log.toPlainText()
+    win.log.anchorClicked.emit(QUrl("rule:E1.4"))
+    assert not win.rule_panel.isHidden()
+    assert win.rule_panel.rule_id == "E1.4"
+    assert reference().get("E1.4").text("ja") in win.rule_panel.text()
+    i18n.set_language("en")
+    try:
+        win.log.anchorClicked.emit(QUrl("rule:E1.4"))
+        assert reference().get("E1.4").text("en") in win.rule_panel.text()
+    finally:
+        i18n.set_language("ja")
+
+
+def test_keyboard_shortcuts(qtbot, make_window):
+    win = make_window(names=["A", "B"], seed=4)
+    g = win.controller.game
+    qtbot.keyClick(win, Qt.Key.Key_Return)  # confirm the hand-off
+    assert not overlay_up(win)
+    n = len(g.history)
+    assert any(isinstance(a, Pass) for _, a in win.actions.buttons)
+    qtbot.keyClick(win, Qt.Key.Key_1)  # the first button (pass)
+    assert len(g.history) == n + 1
+    qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo
+    assert len(g.history) == n
+    qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert len(g.history) == n + 1
+
+
+def test_engine_exception_becomes_a_message(qtbot, make_window, monkeypatch):
+    win = make_window(names=["A", "B"], seed=4)
+    qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+
+    def boom(action):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(win.controller.game, "apply", boom)
+    button, _ = win.actions.buttons[0]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # must not raise into Qt
+    assert "kaboom" in win.messages.plain
+
+
+def test_new_game_dialog_settings(qtbot):
+    from fate_royal.qt.dialogs import NewGameDialog
+
+    fonts.install_fonts()
+    dlg = NewGameDialog(players=3, errata=False, seed=42)
+    qtbot.addWidget(dlg)
+    dlg.count.setValue(5)
+    dlg.name_edits[4].setText("ゼロ")
+    dlg.assignment.setCurrentIndex(1)
+    st = dlg.settings()
+    assert len(st.names) == 5 and st.names[4] == "ゼロ"
+    assert (st.seed, st.errata, st.assignment) == (42, False, "choose")
+
+
+def test_choose_servants_through_the_panel(qtbot, make_window):
+    win = make_window(names=["A", "B"], seed=3)
+    assert win.controller.new_game(["A", "B"], seed=3, assignment="choose")
+    g = win.controller.game
+    assert g.pending.kind == "choose_hero"
+    qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+    labels = [b.text() for b, _ in win.actions.buttons]
+    assert labels and all("[" not in t for t in labels)
+    qtbot.mouseClick(win.actions.buttons[0][0], Qt.MouseButton.LeftButton)
+    assert g.pending.kind == "choose_class"
+
+
+def test_pile_browser_and_window_scaling(qtbot, make_window):
+    win = make_window(states_game(), size=(1920, 1080))
+    qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+    big = {d.uid: d.bounds for d in win.table.records() if d.role == "hero"}
+    win.resize(1280, 720)
+    qtbot.wait(10)
+    small = {d.uid: d.bounds for d in win.table.records() if d.role == "hero"}
+    assert big.keys() == small.keys()
+    win.open_pile("discard")
+    assert win.pile_dialog.isVisible()
+    win.pile_dialog.close()
+
+
+@pytest.mark.parametrize("argv", [
+    ["--players", "2", "--seed", "1"],
+    ["--players", "7", "--seed", "3", "--size", "1280x720"],
+    ["--players", "4", "--no-errata", "--lang", "en", "--size", "1920x1080"],
+    ["--scenario", "scenarios/rulings/E1.4-down-servant.yaml"],
+])
+def test_screenshot_command_line(qapp, tmp_path, argv, monkeypatch):
+    from pathlib import Path
+
+    from fate_royal.cli import gui_parser
+    from fate_royal.qt.app import run_app
+
+    root = Path(__file__).resolve().parents[2]
+    argv = [str(root / a) if a.startswith("scenarios/") else a for a in argv]
+    out = tmp_path / "table.png"
+    args = gui_parser().parse_args(argv + ["--screenshot", str(out)])
+    try:
+        assert run_app(args) == 0
+    finally:
+        i18n.set_language("ja")
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(out))
+    assert not image.isNull()
+    if "--size" in argv:
+        w, h = argv[argv.index("--size") + 1].split("x")
+        assert (image.width(), image.height()) == (int(w), int(h))
+
+
+def test_screenshot_with_a_bad_scenario_fails_cleanly(qapp, tmp_path, capsys):
+    from fate_royal.cli import gui_parser
+    from fate_royal.qt.app import run_app
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [\n", encoding="utf-8")
+    args = gui_parser().parse_args(["--scenario", str(bad), "--screenshot", str(tmp_path / "x.png")])
+    assert run_app(args) == 1
+    err = capsys.readouterr().err
+    assert "bad.yaml" in err and "Traceback" not in err
