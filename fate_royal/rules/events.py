@@ -127,17 +127,54 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
+#: Codes the engine puts in event arguments, in words: code -> (en, ja).
+TERMS: dict[str, tuple[str, str]] = {
+    # steps (D5)
+    "rise": ("Rise", "ライズステップ"), "draw": ("Draw", "ドローステップ"),
+    "ritual": ("Ritual", "儀式ステップ"), "encounter": ("Encounter", "遭遇戦ステップ"),
+    "combat": ("Combat", "戦闘ステップ"), "end": ("End", "エンドステップ"),
+    # combat processes (B6, D9, B7)
+    "disclosure": ("disclosure", "開示プロセス"), "engagement": ("engagement", "交戦プロセス"),
+    "raid": ("raid", "襲撃プロセス"), "raider_damage": ("raider damage", "襲撃側ダメージ判定プロセス"),
+    "interception": ("interception", "迎撃プロセス"),
+    "interceptor_damage": ("interceptor damage", "迎撃側ダメージ判定プロセス"),
+    "retreat": ("retreat", "撤退プロセス"),
+    # attack types
+    "physical": ("physical", "物理"), "magic": ("magic", "魔術"),
+    # errata switch
+    "on": ("on", "あり"), "off": ("off", "なし"),
+    # why a player dropped out
+    "destroyed": ("servant destroyed", "サーヴァント脱落"),
+    "no command spells": ("no command spells left", "令呪をすべて失った"),
+}
+STATE_TERMS: dict[str, tuple[str, str]] = {
+    "reverse": ("Reverse", "リバース"), "rise": ("Rise", "ライズ"),
+    "down": ("Down", "ダウン"), "danger": ("Danger", "デンジャー"),
+}
+_CODED_ARGS = {"step", "process", "type", "errata", "why"}
+_STATE_ARGS = {"state", "before", "after"}
+
+
+def _words(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    i = 1 if lang == "ja" else 0
+    out = dict(args)
+    for key, value in args.items():
+        if key in _CODED_ARGS and isinstance(value, str) and value in TERMS:
+            out[key] = TERMS[value][i]
+        elif key in _STATE_ARGS and isinstance(value, str) and value in STATE_TERMS:
+            out[key] = STATE_TERMS[value][i]
+    return out
+
+
 def event_text(event: Event, lang: str = "en") -> str:
     templates = MESSAGES.get(event.code)
     if templates is None:
-        body = f"{event.code} {event.args}"
-    else:
-        template = templates[1] if lang == "ja" else templates[0]
-        try:
-            body = template.format(**event.args)
-        except (KeyError, IndexError):
-            body = f"{template} {event.args}"
-    return body
+        return f"{event.code} {event.args}"
+    template = templates[1] if lang == "ja" else templates[0]
+    try:
+        return template.format(**_words(event.args, lang))
+    except (KeyError, IndexError):
+        return f"{template} {event.args}"
 
 
 def format_line(event: Event, lang: str = "en") -> str:

@@ -112,7 +112,7 @@ class Game:
         return Outcome(w, None if w is None else self.s.players[w].name)
 
     def legal_actions(self) -> list[Action]:
-        key = (len(self.history), len(self._undo))
+        key = (len(self.history), len(self._undo), self.ask_all)
         if self._cache is not None and self._cache_key == key:
             return list(self._cache)
         actions = self._legal()
