@@ -147,6 +147,17 @@ def card_visible(game: Any, uid: int, owner: int, viewer: int | None) -> bool:
     return not hidden or viewer == owner
 
 
+def _blit(painter: QPainter, virtual_top_left: QPointF, pm: QPixmap, scale: float, dpr: float) -> None:
+    """Draw a pixmap rendered at device resolution 1:1 (no resampling) at a virtual-unit point of a
+    painter scaled by ``scale``: far cheaper than letting drawPixmap scale it into a rect."""
+    painter.save()
+    painter.resetTransform()
+    pm.setDevicePixelRatio(dpr)
+    painter.drawPixmap(QPointF(round(virtual_top_left.x() * scale * dpr) / dpr,
+                               round(virtual_top_left.y() * scale * dpr) / dpr), pm)
+    painter.restore()
+
+
 def draw_card(painter: QPainter, d: CardDraw, game: Any, scale: float, dim: bool = False) -> None:
     """Paint one card record: face or back, rotated about its centre, with state marks."""
     r = d.rect
@@ -443,6 +454,54 @@ class TableView(QWidget):
         painter.restore()
 
     def _paint_centre(self, painter: QPainter, g: Any) -> None:
+        """The centre: its slow, rarely changing part (turn, step track, piles, combat summary)
+        is cached as a pixmap; the deciding-player line and the notices are drawn each time."""
+        s = g.state
+        geo = self.centre_geo
+        x, w = geo["x"], geo["w"]
+        dpr = painter.device().devicePixelRatioF()
+        px = self._scale * dpr
+        region = QRectF(x - 44, geo["banner"] - 4, w + 88, 34)
+        for spot in self.hotspots:
+            if spot.kind in ("deck", "discard", "grail"):
+                region = region.united(spot.rect.adjusted(-40, -4, 40, 4))
+        for d in self.centre_cards:
+            region = region.united(d.rect.adjusted(-4, -10, 10, 4))
+        if s.combat is not None:
+            region = region.united(QRectF(x - 24, geo["process"] - 4, w + 48, 32))
+            region = region.united(QRectF(x - 30, geo["combat"] - 4, w + 60, 62))
+        c = s.combat
+        key = (
+            round(px, 4), region.x(), region.y(), region.width(), region.height(), current_language(),
+            s.turn, s.turn_player, g.pname(s.turn_player), s.step, len(s.deck), len(s.discard),
+            len(s.grail), tuple((d.role, d.uid, d.face_up) for d in self.centre_cards),
+            None if c is None else (
+                tuple(c.order), c.process, c.encounter,
+                tuple((f.player, f.proxy, f.attack, f.dealt, f.took, f.destroyed)
+                      for f in (c.raider, c.interceptor)),
+                tuple(tuple(sorted(g.fighter_stats(f.player).items()))
+                      for f in (c.raider, c.interceptor) if not s.players[f.player].out)),
+        )
+        cache = self.__dict__.setdefault("_centre_cache", {})
+        pm = cache.get(key)
+        if pm is None:
+            if len(cache) > 16:
+                cache.clear()
+            pm = QPixmap(max(1, math.ceil(region.width() * px)), max(1, math.ceil(region.height() * px)))
+            pm.fill(Qt.GlobalColor.transparent)
+            p2 = QPainter(pm)
+            try:
+                p2.setRenderHints(painter.renderHints())
+                p2.scale(px, px)
+                p2.translate(-region.x(), -region.y())
+                self._paint_centre_static(p2, g, px)
+            finally:
+                p2.end()
+            cache[key] = pm
+        _blit(painter, region.topLeft(), pm, self._scale, dpr)
+        self._paint_centre_notes(painter, g)
+
+    def _paint_centre_static(self, painter: QPainter, g: Any, scale: float) -> None:
         s = g.state
         geo = self.centre_geo
         x, w = geo["x"], geo["w"]
@@ -474,10 +533,15 @@ class TableView(QWidget):
             if d.role == "deck" and len(s.deck) > 1:
                 for off in (4, 2):
                     shadow = CardDraw("deck", None, None, None, "rise", 0, False, d.rect.translated(off, -off))
-                    draw_card(painter, shadow, g, self._scale)
-            draw_card(painter, d, g, self._scale)
+                    draw_card(painter, shadow, g, scale)
+            draw_card(painter, d, g, scale)
         if s.combat is not None:
             self._paint_combat_summary(painter, g, QRectF(x, geo["combat"], w, 54))
+
+    def _paint_centre_notes(self, painter: QPainter, g: Any) -> None:
+        s = g.state
+        geo = self.centre_geo
+        x, w = geo["x"], geo["w"]
         y = geo["notes"]
         pend_txt = texts.pending_text(g)
         if s.over:
@@ -566,7 +630,9 @@ class TableView(QWidget):
                 len(pl.hand), pl.out, tuple(uids), tuple(s.card_states.get(u) for u in uids),
                 s.active_master == i, s.turn_player == i, pend is not None and pend.player == i,
                 c is not None and c.raider.player == i, c is not None and c.interceptor.player == i,
-                viewer == i, stats, current_language(), round(seat.scale * self._scale * dpr, 4))
+                viewer == i, stats, current_language(), round(seat.scale * self._scale * dpr, 4),
+                s.over, tuple((d.uid, d.card_id, d.state, d.rotation, d.face_up, d.playable)
+                              for d in seat.cards))
 
     def _paint_seat(self, painter: QPainter, g: Any, seat: SeatLayout) -> None:
         """The seat panel (cached as a pixmap while nothing in it changes), then its cards."""
@@ -588,14 +654,19 @@ class TableView(QWidget):
                 p2.scale(f, f)
                 p2.translate(pad, pad)
                 self._seat_panel(p2, g, seat)
+                # the seat's cards go into the same pixmap: from virtual units to its pixels
+                k = seat.scale
+                px = self._scale * dpr
+                p2.resetTransform()
+                p2.scale(px, px)
+                p2.translate(-(seat.rect.x() - pad * k), -(seat.rect.y() - pad * k))
+                for d in seat.cards:
+                    draw_card(p2, d, g, px, dim=pl.out)
             finally:
                 p2.end()
             self._seat_cache[key] = pm
         k = seat.scale
-        target = QRectF(seat.rect.x() - pad * k, seat.rect.y() - pad * k, (BOX_W + 2 * pad) * k, (BOX_H + 2 * pad) * k)
-        painter.drawPixmap(target, pm, QRectF(pm.rect()))
-        for d in seat.cards:
-            draw_card(painter, d, g, self._scale, dim=pl.out)
+        _blit(painter, QPointF(seat.rect.x() - pad * k, seat.rect.y() - pad * k), pm, self._scale, dpr)
         if pl.out:
             painter.save()
             painter.translate(seat.rect.topLeft())
