@@ -14,6 +14,9 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 import yaml
+
+#: libyaml's safe loader when PyYAML was built with it (much faster), else the pure-Python one.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 from PySide6.QtCore import QLocale
 
 from fate_royal.paths import assets_dir
@@ -33,7 +36,7 @@ def catalog(lang: str) -> Mapping[str, str]:
     if not path.is_file():
         log.warning("no translation catalog %s", path)
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a translation catalog must be a flat mapping")
     return {str(k): str(v) for k, v in data.items()}

@@ -17,6 +17,9 @@ from typing import Any, Iterator
 
 import yaml
 
+#: libyaml's safe loader when PyYAML was built with it (much faster), else the pure-Python one.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 from fate_royal.cards.profile import PARAMETERS
 
 LANGS = ("ja", "en")
@@ -164,7 +167,7 @@ def load_reference(path: Path | str | None = None) -> RulesReference:
     except UnicodeDecodeError as exc:
         raise RulesReferenceError(path, None, f"not UTF-8 text: {exc}") from exc
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_SAFE_LOADER)
         root = yaml.compose(text, Loader=yaml.SafeLoader)  # the same document, with line numbers
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
