@@ -37,57 +37,10 @@ def _error(text: str, parent: Any = None, interactive: bool = False) -> None:
         QMessageBox.critical(parent, "fate-royal", text)
 
 
-def _open_scenario(controller: Any, path: str, errata: bool | None = None) -> str | None:
-    """Open a scenario file; returns an error text, or None on success."""
-    try:
-        from fate_royal.rules import scenario as scenario_mod
-    except ImportError:
-        return "scenarios cannot be opened yet (fate_royal.rules.scenario is not available)"
-    loader = getattr(scenario_mod, "load_scenario", None)
-    if loader is None:
-        return "scenarios cannot be opened yet (no load_scenario in fate_royal.rules.scenario)"
-    if not Path(path).is_file():
-        return f"no such scenario file: {path}"
-    try:
-        sc = loader(path)
-        game = sc.build_game(errata=errata) if hasattr(sc, "build_game") else None
-    except Exception as exc:  # a bad file: say what is wrong, no traceback
-        return f"cannot open scenario {path}: {exc}"
-    if game is None:
-        return f"cannot open scenario {path}: the scenario has no start position"
-    controller.set_game(game)
-    title = getattr(sc, "title", "")
-    if title:
-        from fate_royal.qt.compat import emit
-
-        emit(controller.message, title, "info", "")
-    return None
-
-
-def _open_save(controller: Any, path: str) -> str | None:
-    try:
-        from fate_royal.rules import save as save_mod
-    except ImportError:
-        return "saved games cannot be opened yet (fate_royal.rules.save is not available)"
-    loader = getattr(save_mod, "load_game", None)
-    if loader is None:
-        return "saved games cannot be opened yet (no loader in fate_royal.rules.save)"
-    if not Path(path).is_file():
-        return f"no such saved game: {path}"
-    try:
-        from fate_royal.cards import load_card_db
-
-        game = loader(path, lambda errata, extra: load_card_db(errata=errata, extra=extra or None))
-    except Exception as exc:
-        return f"cannot open saved game {path}: {exc}"
-    controller.set_game(game)
-    return None
-
-
 def run_app(args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from fate_royal.qt import fonts, i18n
+    from fate_royal.qt import fonts, i18n, rulings
     from fate_royal.qt.controller import GameController
     from fate_royal.qt.dialogs import default_names
     from fate_royal.qt.window import MainWindow
@@ -114,17 +67,23 @@ def run_app(args: argparse.Namespace) -> int:
     controller = GameController()
     controller.auto_handoff = bool(screenshot)
     window = MainWindow(controller)
-    window.resize(*size)
     interactive = not screenshot
+    features = rulings.install(window, controller)  # demo mode, saves, inspector, comparison, export
+    features.show_dialogs = interactive
+    window.resize(*size)
     errata = not getattr(args, "no_errata", False)
     seed = getattr(args, "seed", None)
     players = getattr(args, "players", None)
 
     error = None
     if getattr(args, "scenario", None):
-        error = _open_scenario(controller, args.scenario, False if getattr(args, "no_errata", False) else None)
+        error = features.open_scenario(args.scenario, False if getattr(args, "no_errata", False) else None,
+                                       show_errors=False)
     elif getattr(args, "load", None):
-        error = _open_save(controller, args.load)
+        if not Path(args.load).is_file():
+            error = f"no such saved game: {args.load}"
+        elif not features.open_save(args.load, allow_changed_cards=False):
+            error = features.last_message[1] or f"cannot open saved game {args.load}"
     if error:
         _error(error, window, interactive)
         if screenshot:

@@ -1,0 +1,291 @@
+"""The errata comparison window: one position (the live game, or the open scenario up to a step)
+played with the house errata on and off, both tables side by side (read-only, every card shown),
+the differences listed and highlighted, and the rule ids cited on only one side.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QSplitter,
+    QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from fate_royal.qt import texts
+from fate_royal.qt.compat import emit
+from fate_royal.qt.demo import rule_chips
+from fate_royal.qt.fonts import ui_font
+from fate_royal.qt.reveal import RevealController
+from fate_royal.qt.table import TableView
+from fate_royal.qt.rulings_texts import t
+from fate_royal.rules.compare import Comparison, Difference, compare_errata
+
+ON_COLOUR = "#7dffb0"
+OFF_COLOUR = "#ffb26b"
+
+STYLE = """
+QWidget#comparison { background: #120c08; }
+QLabel { color: #f4ecdc; }
+QTableWidget { background: #0f0a07; color: #eadfcb; gridline-color: #3a2a1f; border: 1px solid #3a2a1f; }
+QHeaderView::section { background: #2b1e15; color: #e8c36a; border: 0; padding: 4px; font-weight: bold; }
+QPushButton { padding: 0.3em 1em; border-radius: 0.35em; background: #3a2a1f; color: #f4ecdc;
+  border: 1px solid #6b5237; }
+QPushButton:hover { background: #4e3826; border-color: #e8c36a; }
+QSpinBox { background: #2b1e15; color: #f4ecdc; border: 1px solid #6b5237; padding: 2px 4px; }
+"""
+
+STATE_VALUES = ("reverse", "rise", "down", "danger")
+
+
+def field_label(d: Difference) -> str:
+    """A difference's path in words: ``B — サーヴァントの状態``."""
+    key = d.key
+    parts = key.split(".")
+    head = parts[0]
+    if head == "card_states" and len(parts) > 1:
+        text = t("rulings.field.card_states", card=".".join(parts[1:]))
+    elif head == "coins" and len(parts) > 1:
+        text = t("rulings.field.coins", coin=texts.coin_text(parts[1]))
+    elif d.section == "zones":
+        text = t("rulings.field.zones", card=key)
+    else:
+        text = t(f"rulings.field.{head}")
+        if text.startswith("[rulings."):
+            text = key
+    return f"{d.player} — {text}" if d.player else text
+
+
+def value_text(v: Any) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return t("rulings.value.yes") if v else t("rulings.value.no")
+    if isinstance(v, str):
+        if v in STATE_VALUES:
+            return texts.state_text(v)
+        if ", " in v and all(p in STATE_VALUES for p in v.split(", ")):
+            return "、".join(texts.state_text(p) for p in v.split(", "))
+    return str(v)
+
+
+class HighlightTable(TableView):
+    """A read-only revealed table that outlines the seats of players whose results differ."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        ctl = RevealController()
+        super().__init__(ctl, parent)
+        ctl.setParent(self)
+        self.setMinimumSize(320, 240)
+        self.highlight: set[str] = set()  # player names
+        self.colour = QColor(OFF_COLOUR)
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().paintEvent(event)
+        g = self.controller.game
+        if g is None or not self.highlight:
+            return
+        from PySide6.QtGui import QPainter, QPen
+
+        p = QPainter(self)
+        try:
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.scale(self._scale, self._scale)
+            for seat in self.seats:
+                if g.state.players[seat.player].name in self.highlight:
+                    c = QColor(self.colour)
+                    for width, alpha in ((14, 50), (7, 120), (3, 255)):
+                        c.setAlpha(alpha)
+                        p.setPen(QPen(c, width))
+                        p.setBrush(Qt.BrushStyle.NoBrush)
+                        p.drawRoundedRect(seat.rect.adjusted(-5, -5, 5, 5), 14, 14)
+        finally:
+            p.end()
+
+
+class ComparisonWindow(QWidget):
+    """Shows a ``Comparison``; ``recompute`` asks its ``source`` callback for a fresh one."""
+
+    rule_clicked = Signal(str)
+
+    def __init__(self, source: Callable[[int | None], Comparison | None], parent: QWidget | None = None,
+                 max_steps: int | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.source = source
+        self.comparison: Comparison | None = None
+        self.setObjectName("comparison")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(STYLE)
+        self.setWindowTitle(t("rulings.compare.title"))
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 10)
+        top = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.title.setStyleSheet("color:#e8c36a; font-weight:bold;")
+        top.addWidget(self.title, 1)
+        self.upto_label = QLabel(t("rulings.compare.upto"))
+        top.addWidget(self.upto_label)
+        self.upto = QSpinBox()
+        self.upto.setMinimum(0)
+        top.addWidget(self.upto)
+        self.recompute_button = QPushButton(t("rulings.compare.refresh"))
+        self.recompute_button.clicked.connect(lambda: self.recompute())
+        top.addWidget(self.recompute_button)
+        lay.addLayout(top)
+        self.set_max_steps(max_steps)
+        split = QSplitter(Qt.Orientation.Vertical)
+        tables = QWidget()
+        row = QHBoxLayout(tables)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.sides: dict[bool, tuple[QLabel, Any, QLabel]] = {}
+        for errata in (True, False):
+            col = QVBoxLayout()
+            head = QLabel()
+            head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            colour = ON_COLOUR if errata else OFF_COLOUR
+            head.setStyleSheet(f"color:{colour}; font-weight:bold; border-bottom:2px solid {colour};"
+                               " padding:2px;")
+            col.addWidget(head)
+            view = HighlightTable()
+            view.colour = QColor(colour)
+            col.addWidget(view, 1)
+            note = QLabel()
+            note.setWordWrap(True)
+            note.setStyleSheet("color:#ff8a80;")
+            col.addWidget(note)
+            row.addLayout(col, 1)
+            self.sides[errata] = (head, view, note)
+        split.addWidget(tables)
+        bottom = QWidget()
+        bl = QVBoxLayout(bottom)
+        bl.setContentsMargins(0, 4, 0, 0)
+        self.count = QLabel()
+        self.count.setStyleSheet("color:#e8c36a; font-weight:bold;")
+        bl.addWidget(self.count)
+        self.table = QTableWidget(0, 4)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in (1, 2):
+            self.table.horizontalHeader().setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.cellClicked.connect(self._cell_clicked)
+        bl.addWidget(self.table, 1)
+        self.rules = QLabel()
+        self.rules.setWordWrap(True)
+        self.rules.setTextFormat(Qt.TextFormat.RichText)
+        self.rules.linkActivated.connect(lambda href: emit(self.rule_clicked, href.split(":", 1)[-1]))
+        bl.addWidget(self.rules)
+        split.addWidget(bottom)
+        split.setSizes([520, 300])
+        lay.addWidget(split, 1)
+        self.resize(1500, 900)
+
+    def set_max_steps(self, max_steps: int | None, current: int | None = None) -> None:
+        scenario = max_steps is not None
+        self.scenario_mode = scenario
+        self.upto_label.setVisible(scenario)
+        self.upto.setVisible(scenario)
+        if scenario:
+            self.upto.blockSignals(True)
+            self.upto.setMaximum(max_steps)
+            self.upto.setValue(max_steps if current is None else current)
+            self.upto.blockSignals(False)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        pt = max(9.0, min(18.0, self.height() / 70))
+        self.setFont(ui_font(pt))
+        self.title.setFont(ui_font(pt * 1.3, bold=True))
+
+    def recompute(self) -> Comparison | None:
+        upto = self.upto.value() if self.scenario_mode else None
+        comp = self.source(upto)
+        self.set_comparison(comp)
+        return comp
+
+    def _cell_clicked(self, row: int, col: int) -> None:
+        if self.comparison is None or col != 3:
+            return
+        d = self.comparison.differences[row]
+        if d.rules:
+            emit(self.rule_clicked, d.rules[0])
+
+    def set_comparison(self, comp: Comparison | None) -> None:
+        self.comparison = comp
+        if comp is None:
+            self.title.setText(t("rulings.compare.none"))
+            self.table.setRowCount(0)
+            self.count.setText("")
+            self.rules.setText("")
+            for head, view, note in self.sides.values():
+                view.controller.game = None
+                note.setText("")
+            return
+        self.title.setText(f"{t('rulings.compare.title')} — {comp.title}")
+        for errata, (head, view, note) in self.sides.items():
+            side = comp.side(errata)
+            head.setText(t("rulings.compare.on") if errata else t("rulings.compare.off"))
+            view.controller.game = side.game
+            view.highlight = {d.player for d in comp.differences if d.player}
+            view.update()
+            why = side.error or side.stopped
+            note.setText(t("rulings.compare.stopped", why=why) if why else "")
+            note.setVisible(bool(why))
+        self.count.setText(t("rulings.compare.count", count=len(comp.differences)) if comp.differences
+                           else t("rulings.compare.same"))
+        self.table.setHorizontalHeaderLabels([t("rulings.compare.what"), t("rulings.compare.on"),
+                                              t("rulings.compare.off"), t("rulings.compare.rules")])
+        self.table.setRowCount(len(comp.differences))
+        bold = QFont(self.font())
+        bold.setBold(True)
+        for r, d in enumerate(comp.differences):
+            cells = [field_label(d), value_text(d.on), value_text(d.off), "  ".join(d.rules)]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(d.path if c == 0 else text)
+                if c == 1:
+                    item.setForeground(QColor(ON_COLOUR))
+                    item.setBackground(QColor(40, 90, 60, 110))
+                    item.setFont(bold)
+                elif c == 2:
+                    item.setForeground(QColor(OFF_COLOUR))
+                    item.setBackground(QColor(110, 60, 20, 110))
+                    item.setFont(bold)
+                elif c == 3:
+                    item.setForeground(QColor("#8fc7ff"))
+                self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
+        parts = []
+        if comp.rules_only_on:
+            parts.append(f"<span style='color:{ON_COLOUR}'>{html.escape(t('rulings.compare.only_on'))}</span>"
+                         + rule_chips(comp.rules_only_on))
+        if comp.rules_only_off:
+            parts.append(f"<span style='color:{OFF_COLOUR}'>{html.escape(t('rulings.compare.only_off'))}</span>"
+                         + rule_chips(comp.rules_only_off))
+        self.rules.setText("<br>".join(parts))
+
+    def rows(self) -> list[list[str]]:
+        """The difference table as text (for tests)."""
+        return [[self.table.item(r, c).text() for c in range(self.table.columnCount())]
+                for r in range(self.table.rowCount())]
+
+
+def comparison_for(controller: Any, demo_state: Any) -> Callable[[int | None], Comparison | None]:
+    """The comparison source of the main window: the open scenario (up to a step) or the live game."""
+
+    def source(upto: int | None) -> Comparison | None:
+        s = getattr(demo_state, "session", None)
+        if s is not None and getattr(s, "kind", "") == "scenario":
+            return compare_errata(s.scenario, s.total if upto is None else upto, root=s.root)
+        g = controller.game
+        if g is None:
+            return None
+        return compare_errata(g, title=t("rulings.compare.current"))
+
+    return source

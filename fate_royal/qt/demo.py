@@ -1,0 +1,695 @@
+"""Demo mode: a scenario (or a saved game opened as a read-only replay) stepped forward and back.
+
+``ScenarioSession`` wraps ``ScenarioRun`` (step back is ``ScenarioRun.back()``); ``ReplaySession``
+replays a save's recorded actions one at a time (step back is ``Game.undo``). Both give the same
+``StepInfo`` per step, which ``DemoPanel`` (a dock beside the table) and ``PresenterWindow`` (full
+screen, large, every hand revealed) show: title, description, narration (``say``, or ``say_en`` in
+English), the step list with progress, this step's log lines and rule ids, and each check passed
+(green) or failed (red).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, QUrl, Qt, Signal
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QSizePolicy,
+    QSplitter, QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from fate_royal.qt import texts
+from fate_royal.qt.compat import emit
+from fate_royal.qt.fonts import ui_font
+from fate_royal.qt.i18n import current_language
+from fate_royal.qt.reveal import HandsStrip, RevealController, revealed_table
+from fate_royal.qt.rulings_texts import t
+
+GREEN = "#6fdc8c"
+RED = "#ff7b6b"
+GOLD = "#e8c36a"
+DIM = "#a99c88"
+
+PANEL_STYLE = """
+QWidget#demo { background: #1b130e; }
+QLabel { color: #f4ecdc; }
+QLabel#demoTitle { color: #e8c36a; font-weight: bold; }
+QLabel#demoDesc { color: #c9bda6; }
+QLabel#narration { background: #2b1e15; color: #fff6e2; border: 1px solid #6b5237; border-radius: 8px;
+  padding: 0.6em 0.8em; }
+QListWidget { background: #0f0a07; color: #eadfcb; border: 1px solid #3a2a1f; border-radius: 4px; }
+QListWidget::item { padding: 0.15em 0.2em; }
+QListWidget::item:selected { background: #4e3826; color: #fff; }
+QTextBrowser { background: #0f0a07; color: #eadfcb; border: 1px solid #3a2a1f; border-radius: 4px; }
+QPushButton { padding: 0.35em 1em; border-radius: 0.35em; background: #3a2a1f; color: #f4ecdc;
+  border: 1px solid #6b5237; font-weight: bold; }
+QPushButton:hover { background: #4e3826; border-color: #e8c36a; }
+QPushButton:disabled { color: #6b5f55; border-color: #3a2f27; }
+"""
+
+
+@dataclass
+class StepInfo:
+    """One step as played: what it was, whether it is a check and passed, its log and rules."""
+
+    index: int  # 0-based
+    label: str
+    kind: str  # do | expect | expect_illegal | resolve | advance | say | action
+    ok: bool
+    message: str
+    events: list = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    say: str = ""
+
+    @property
+    def is_check(self) -> bool:
+        return self.kind in ("expect", "expect_illegal")
+
+
+def _flat(v: Any) -> str:
+    from fate_royal.cards.yamlsrc import plain
+
+    v = plain(v)
+    if isinstance(v, dict):
+        if set(v) == {"pa", "pd", "ma", "md"}:
+            return "/".join(str(v[k]) for k in ("pa", "pd", "ma", "md"))
+        return ", ".join(f"{k} {_flat(x)}" for k, x in v.items())
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_flat(x) for x in v)
+    return str(v)
+
+
+def step_text(step: Any) -> str:
+    """A scenario step in short readable form (``A: servant_state reverse · log_cites E1.3``)."""
+    from fate_royal.cards.yamlsrc import plain
+
+    body = plain(step.body)
+    if step.kind == "expect" and isinstance(body, dict):
+        who = f"{body['player']}: " if "player" in body else ""
+        card = f"{body['card']} " if "card" in body else ""
+        parts = [f"{k} {_flat(v)}" for k, v in body.items() if k not in ("player", "card")]
+        return f"{who}{card}{' · '.join(parts)}"
+    if step.kind == "expect_illegal" and isinstance(body, dict):
+        rule = f" ({body['rule']})" if body.get("rule") else ""
+        return f"✕ {_action_text(body.get('do') or {})}{rule}"
+    if step.kind == "do" and isinstance(body, dict):
+        return _action_text(body)
+    if step.kind in ("resolve", "advance"):
+        target = body.get("step") if isinstance(body, dict) else body
+        return f"{step.kind} {target}" if target else step.kind
+    return step.label()
+
+
+def _action_text(body: dict) -> str:
+    if not isinstance(body, dict):
+        return str(body)
+    who = f"{body['player']}: " if "player" in body else ""
+    rest = [str(body.get("action", ""))] + [_flat(v) for k, v in body.items() if k not in ("player", "action")]
+    return who + " ".join(x for x in rest if x)
+
+
+def _say(step: Any) -> str:
+    ja, en = getattr(step, "say", "") or "", getattr(step, "say_en", "") or ""
+    if current_language() == "en" and en:
+        return en
+    return ja or en
+
+
+def unwrap(text: str) -> str:
+    """Join hard-wrapped lines (YAML ``|`` blocks): no space between Japanese characters."""
+    out = ""
+    for line in (text or "").strip().splitlines():
+        line = line.strip()
+        if not line:
+            out += "\n"
+            continue
+        if out and not out.endswith("\n"):
+            cjk = ord(out[-1]) > 0x2E80 or ord(line[0]) > 0x2E80
+            out += "" if cjk else " "
+        out += line
+    return out
+
+
+class ScenarioSession:
+    """A scenario in demo mode (through ``ScenarioRun``)."""
+
+    kind = "scenario"
+
+    def __init__(self, scenario: Any, errata: bool | None = None, root: Path | None = None) -> None:
+        from fate_royal.rules.scenario import ScenarioRun
+
+        self.scenario = scenario
+        self.path = scenario.path
+        self.errata_override = errata
+        self.root = root
+        self.run = ScenarioRun(scenario, errata=errata, root=root)
+        self.infos: list[StepInfo] = []
+
+    @property
+    def game(self) -> Any:
+        return self.run.game
+
+    @property
+    def title(self) -> str:
+        sc = self.scenario
+        return (sc.title_en or sc.title) if current_language() == "en" else (sc.title or sc.title_en)
+
+    @property
+    def description(self) -> str:
+        sc = self.scenario
+        en = getattr(sc, "description_en", "")
+        return unwrap((en or sc.description) if current_language() == "en" else (sc.description or en))
+
+    @property
+    def total(self) -> int:
+        return len(self.scenario.steps)
+
+    @property
+    def index(self) -> int:
+        return self.run.index
+
+    @property
+    def done(self) -> bool:
+        return self.run.done
+
+    def label(self, i: int) -> str:
+        step = self.scenario.steps[i]
+        say = _say(step)
+        if step.kind == "say":
+            return say
+        if i < len(self.infos) and self.infos[i].kind == "do" and self.infos[i].ok \
+                and step.body.get("action") not in ("resolve", "advance"):
+            text = self.infos[i].message
+        else:
+            text = step_text(step)
+        return f"{text} — {say}" if say else text
+
+    def forward(self) -> StepInfo | None:
+        if self.run.done:
+            return None
+        res = self.run.forward()
+        step = res.step
+        message = res.message
+        if res.ok and step.kind in ("expect", "expect_illegal"):
+            message = step_text(step) if step.kind == "expect" else f"{step_text(step)} — {res.message}"
+        info = StepInfo(len(self.infos), step_text(step), step.kind, res.ok, message, list(res.events),
+                        list(res.rules), _say(step))
+        self.infos.append(info)
+        return info
+
+    def back(self) -> bool:
+        if self.run.index == 0:
+            return False
+        self.run.back()
+        self.infos.pop()
+        return True
+
+    def narration(self) -> str:
+        """The narration of the last step played (or the latest one before it), else the description."""
+        for i in range(self.run.index - 1, -1, -1):
+            say = _say(self.scenario.steps[i])
+            if say:
+                return say
+        return self.description
+
+
+class ReplaySession:
+    """A saved game opened read-only: its recorded actions applied one at a time."""
+
+    kind = "replay"
+
+    def __init__(self, path: str | Path, db_loader: Callable, allow_changed_cards: bool = False) -> None:
+        from fate_royal.rules.save import action_list, load_game
+
+        self.path = str(path)
+        self.actions = action_list(path)
+        self.game_ = load_game(path, db_loader, allow_changed_cards=allow_changed_cards, upto=0)
+        self.infos: list[StepInfo] = []
+        self.labels: list[str] = [""] * len(self.actions)
+
+    @property
+    def game(self) -> Any:
+        return self.game_
+
+    @property
+    def title(self) -> str:
+        return Path(self.path).name
+
+    @property
+    def description(self) -> str:
+        return t("rulings.demo.replay")
+
+    @property
+    def total(self) -> int:
+        return len(self.actions)
+
+    @property
+    def index(self) -> int:
+        return len(self.infos)
+
+    @property
+    def done(self) -> bool:
+        return self.index >= self.total
+
+    def label(self, i: int) -> str:
+        return self.labels[i] or self.actions[i].kind
+
+    def forward(self) -> StepInfo | None:
+        from fate_royal.rules.errors import IllegalAction
+
+        if self.done:
+            return None
+        g = self.game_
+        i = self.index
+        action = self.actions[i]
+        try:
+            text = texts.action_label(g, action)
+        except Exception:
+            text = action.kind
+        who = g.pname(action.player)
+        self.labels[i] = f"{who}: {text}"
+        start = len(g.log)
+        try:
+            g.apply(action)
+            ok, message = True, self.labels[i]
+        except IllegalAction as exc:
+            ok, message = False, f"{exc.message} [{exc.rule}]" if exc.rule else exc.message
+        events = g.log[start:]
+        rules = list(dict.fromkeys(r for e in events for r in e.rules))
+        info = StepInfo(i, self.labels[i], "action", ok, message, list(events), rules, "")
+        self.infos.append(info)
+        return info
+
+    def back(self) -> bool:
+        if not self.infos:
+            return False
+        info = self.infos.pop()
+        if info.ok:
+            self.game_.undo()
+            self.game_._redo.clear()
+        return True
+
+    def narration(self) -> str:
+        if not self.infos:
+            return self.description
+        return t("rulings.demo.replay_step", index=self.index, action=self.infos[-1].label)
+
+
+class DemoState(QObject):
+    """The open demo session and stepping through it; keeps the table's controller in step.
+
+    ``stepped`` is emitted after every change (open, forward, back, close).
+    """
+
+    stepped = Signal()
+
+    def __init__(self, controller: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.session: Any = None
+        self._saved_auto: bool | None = None
+        controller.game_replaced.connect(self._game_replaced)
+
+    @property
+    def active(self) -> bool:
+        return self.session is not None
+
+    def open(self, session: Any) -> None:
+        self.session = session
+        c = self.controller
+        if self._saved_auto is None:
+            self._saved_auto = c.auto_handoff
+        c.auto_handoff = True  # demo: no hand-off screen, the deciding player's hand is shown
+        self._installing = True
+        try:
+            c.set_game(session.game)
+        finally:
+            self._installing = False
+        emit(self.stepped)
+
+    def close(self) -> None:
+        if self.session is None:
+            return
+        self.session = None
+        if self._saved_auto is not None:
+            self.controller.auto_handoff = self._saved_auto
+            self._saved_auto = None
+        emit(self.stepped)
+
+    def _game_replaced(self) -> None:
+        # another game (new game, open save) replaces the demo's: the demo ends
+        if self.session is not None and not getattr(self, "_installing", False) \
+                and self.controller.game is not self.session.game:
+            self.close()
+
+    def _sync(self) -> None:
+        c = self.controller
+        g = c.game
+        if g is not None and g.pending is not None:
+            c.viewer = g.pending.player
+        emit(c.message, "", "clear", "")
+        emit(c.changed)
+        emit(self.stepped)
+
+    def forward(self) -> StepInfo | None:
+        if self.session is None or self.session.done:
+            return None
+        info = self.session.forward()
+        self._sync()
+        return info
+
+    def back(self) -> bool:
+        if self.session is None:
+            return False
+        ok = self.session.back()
+        self._sync()
+        return ok
+
+    def restart(self) -> None:
+        while self.session is not None and self.session.back():
+            pass
+        self._sync()
+
+    def guard_read_only(self) -> bool:
+        """A replay is read-only: undo any action played on the table meanwhile. True if it did."""
+        s = self.session
+        if s is None or s.kind != "replay":
+            return False
+        g = s.game
+        expected = sum(1 for i in s.infos if i.ok)
+        changed = False
+        while len(g.history) > expected and g.can_undo():
+            g.undo()
+            changed = True
+        if changed:
+            g._redo.clear()
+        return changed
+
+
+# --------------------------------------------------------------------------- rendering helpers
+
+
+def rule_chips(rules: list[str]) -> str:
+    return " ".join(
+        f"<a href='rule:{html.escape(r)}' style='text-decoration:none'><span style='background:#e8c36a;"
+        f" color:#1b130e; font-weight:bold'>&nbsp;{html.escape(r)}&nbsp;</span></a>" for r in rules)
+
+
+def step_log_html(info: StepInfo | None, with_check: bool = True) -> str:
+    """This step's log lines, each with its rule ids highlighted, and the check's result."""
+    if info is None:
+        return f"<p style='color:{DIM}'>{html.escape(t('rulings.demo.start'))}</p>"
+    parts = []
+    if not with_check:
+        pass
+    elif info.is_check:
+        colour = GREEN if info.ok else RED
+        mark = "✓ " + t("rulings.demo.passed") if info.ok else "✗ " + t("rulings.demo.failed")
+        parts.append(f"<p style='color:{colour}; font-weight:bold'>{html.escape(mark)}: "
+                     f"{html.escape(info.message)}</p>")
+    elif not info.ok:
+        parts.append(f"<p style='color:{RED}; font-weight:bold'>✗ {html.escape(info.message)}</p>")
+    lang = current_language()
+    for e in info.events:
+        line = html.escape(texts.event_line(e, lang))
+        chips = rule_chips(list(e.rules))
+        parts.append(f"<div style='margin:2px 0'>{line} {chips}</div>")
+    if info.rules:
+        parts.append(f"<p style='color:{GOLD}; margin-top:6px'>{html.escape(t('rulings.demo.rules'))}: "
+                     f"{rule_chips(info.rules)}</p>")
+    return "".join(parts)
+
+
+def step_mark(info: StepInfo | None) -> tuple[str, QColor | None]:
+    if info is None:
+        return "　", None
+    if info.is_check:
+        return ("✓", QColor(GREEN)) if info.ok else ("✗", QColor(RED))
+    if not info.ok:
+        return "✗", QColor(RED)
+    return "•", QColor("#eadfcb")
+
+
+class DemoPanel(QWidget):
+    """The dock beside the table in demo mode."""
+
+    rule_clicked = Signal(str)
+
+    def __init__(self, state: DemoState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.setObjectName("demo")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(PANEL_STYLE)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 10)
+        lay.setSpacing(6)
+        self.title = QLabel()
+        self.title.setObjectName("demoTitle")
+        self.title.setWordWrap(True)
+        lay.addWidget(self.title)
+        self.badge = QLabel()
+        lay.addWidget(self.badge)
+        self.description = QLabel()
+        self.description.setObjectName("demoDesc")
+        self.description.setWordWrap(True)
+        lay.addWidget(self.description)
+        self.narration = QLabel()
+        self.narration.setObjectName("narration")
+        self.narration.setWordWrap(True)
+        self.narration.setMinimumHeight(60)
+        self.narration.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        lay.addWidget(self.narration)
+        nav = QHBoxLayout()
+        self.back_button = QPushButton()
+        self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.back_button.clicked.connect(state.back)
+        self.forward_button = QPushButton()
+        self.forward_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.forward_button.clicked.connect(state.forward)
+        self.progress = QLabel()
+        self.progress.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        nav.addWidget(self.back_button)
+        nav.addWidget(self.progress, 1)
+        nav.addWidget(self.forward_button)
+        lay.addLayout(nav)
+        self.result = QLabel()
+        self.result.setWordWrap(True)
+        lay.addWidget(self.result)
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.steps = QListWidget()
+        self.steps.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.steps.setWordWrap(True)
+        self.steps.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        split.addWidget(self.steps)
+        log_box = QWidget()
+        lb = QVBoxLayout(log_box)
+        lb.setContentsMargins(0, 4, 0, 0)
+        self.log_title = QLabel()
+        self.log_title.setStyleSheet(f"color:{GOLD}; font-weight:bold;")
+        lb.addWidget(self.log_title)
+        self.step_log = QTextBrowser()
+        self.step_log.setOpenLinks(False)
+        self.step_log.anchorClicked.connect(self._anchor)
+        lb.addWidget(self.step_log)
+        split.addWidget(log_box)
+        split.setSizes([260, 260])
+        lay.addWidget(split, 1)
+        self.summary = QLabel()
+        lay.addWidget(self.summary)
+        state.stepped.connect(self.refresh)
+        self.refresh()
+
+    def _anchor(self, url: QUrl) -> None:
+        if url.scheme() == "rule":
+            emit(self.rule_clicked, url.path())
+
+    def set_scale(self, pt: float) -> None:
+        self.setFont(ui_font(pt))
+        self.title.setFont(ui_font(pt * 1.35, bold=True))
+        self.narration.setFont(ui_font(pt * 1.2))
+
+    def current_info(self) -> StepInfo | None:
+        s = self.state.session
+        if s is None or not s.infos:
+            return None
+        return s.infos[-1]
+
+    def refresh(self) -> None:
+        s = self.state.session
+        self.back_button.setText(t("rulings.demo.back") + "  (←)")
+        self.forward_button.setText(t("rulings.demo.forward") + "  (→)")
+        self.log_title.setText(t("rulings.demo.step_log"))
+        if s is None:
+            for w in (self.title, self.badge, self.description, self.narration, self.progress, self.result,
+                      self.summary):
+                w.setText("")
+            self.steps.clear()
+            self.step_log.clear()
+            self.back_button.setEnabled(False)
+            self.forward_button.setEnabled(False)
+            return
+        self.title.setText(s.title)
+        g = s.game
+        errata = bool(getattr(g, "errata", True))
+        colour = "#7dffb0" if errata else "#ffb26b"
+        self.badge.setText(f"<span style='color:{colour}; font-weight:bold'>"
+                           f"{html.escape(t('rulings.demo.errata', state=texts.tr_or('table.errata_word.' + ('on' if errata else 'off'), 'on' if errata else 'off')))}"
+                           f"</span>" + (f"　<span style='color:{DIM}'>{html.escape(t('rulings.demo.replay'))}</span>"
+                                         if s.kind == "replay" else ""))
+        desc = s.description if s.kind == "scenario" else ""
+        self.description.setText(desc.strip())
+        self.description.setVisible(bool(desc.strip()))
+        self.narration.setText(s.narration().strip())
+        self.progress.setText(t("rulings.demo.step_of", index=s.index, total=s.total) if s.index
+                              else t("rulings.demo.start") + f"  (0 / {s.total})")
+        self.back_button.setEnabled(s.index > 0)
+        self.forward_button.setEnabled(not s.done)
+        info = self.current_info()
+        if info is None:
+            self.result.setText("")
+        elif info.is_check or not info.ok:
+            colour = GREEN if info.ok else RED
+            mark = ("✓ " + t("rulings.demo.passed")) if info.ok else ("✗ " + t("rulings.demo.failed"))
+            if not info.is_check:
+                mark = "✗"
+            self.result.setText(f"<span style='color:{colour}; font-weight:bold'>{html.escape(mark)}</span> "
+                                f"<span style='color:{colour}'>{html.escape(info.message)}</span>")
+        else:
+            self.result.setText(f"<span style='color:#eadfcb'>{html.escape(info.message)}</span>")
+        if s.done:
+            self.result.setText(self.result.text() + f"<br><span style='color:{GOLD}'>"
+                                f"{html.escape(t('rulings.demo.done'))}</span>")
+        # step list
+        self.steps.clear()
+        for i in range(s.total):
+            info_i = s.infos[i] if i < len(s.infos) else None
+            mark, colour = step_mark(info_i)
+            item = QListWidgetItem(f"{mark} {i + 1}. {s.label(i)}")
+            if colour is not None:
+                item.setForeground(colour)
+            else:
+                item.setForeground(QColor("#7d7264"))
+            if info_i is not None and (info_i.is_check or not info_i.ok):
+                bg = QColor(GREEN if info_i.ok else RED)
+                bg.setAlpha(40)
+                item.setBackground(bg)
+            self.steps.addItem(item)
+        if s.index > 0:
+            self.steps.setCurrentRow(s.index - 1)
+            self.steps.scrollToItem(self.steps.item(s.index - 1))
+        self.step_log.setHtml(step_log_html(info))
+        checks = [i for i in s.infos if i.is_check]
+        passed = sum(1 for i in checks if i.ok)
+        self.summary.setText(t("rulings.demo.summary", passed=passed, failed=len(checks) - passed))
+        self.summary.setStyleSheet(f"color:{RED if passed < len(checks) else GREEN};")
+
+    def item_texts(self) -> list[str]:
+        return [self.steps.item(i).text() for i in range(self.steps.count())]
+
+
+class PresenterWindow(QWidget):
+    """Full screen for a projector: the table large with every private card and every hand face up,
+    the narration in large type, and the step controls on the keyboard."""
+
+    closed = Signal()
+
+    def __init__(self, controller: Any, state: DemoState, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.controller = controller
+        self.state = state
+        self.setWindowTitle(t("rulings.presenter.title"))
+        self.setObjectName("presenter")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet("QWidget#presenter { background: #0d0906; } QLabel { color: #f4ecdc; }")
+        self.reveal = RevealController(controller, parent=self)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(12, 8, 12, 8)
+        lay.setSpacing(6)
+        top = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setStyleSheet(f"color:{GOLD}; font-weight:bold;")
+        self.title.setWordWrap(True)
+        top.addWidget(self.title, 1)
+        self.progress = QLabel()
+        self.progress.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        top.addWidget(self.progress)
+        lay.addLayout(top)
+        body = QHBoxLayout()
+        from fate_royal.qt.table import TableView
+
+        self.table = TableView(self.reveal)
+        body.addWidget(self.table, 3)
+        side = QVBoxLayout()
+        self.narration = QLabel()
+        self.narration.setWordWrap(True)
+        self.narration.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.narration.setStyleSheet("background:#2b1e15; color:#fff6e2; border:1px solid #6b5237;"
+                                     " border-radius:10px; padding:0.5em 0.7em;")
+        self.narration.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        side.addWidget(self.narration, 3)
+        self.result = QLabel()
+        self.result.setWordWrap(True)
+        side.addWidget(self.result)
+        self.log = QTextBrowser()
+        self.log.setStyleSheet("background:#0f0a07; color:#eadfcb; border:1px solid #3a2a1f;")
+        side.addWidget(self.log, 2)
+        body.addLayout(side, 1)
+        lay.addLayout(body, 5)
+        self.hands = HandsStrip(self.reveal)
+        lay.addWidget(self.hands, 2)
+        self.keys = QLabel()
+        self.keys.setStyleSheet(f"color:{DIM};")
+        self.keys.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        lay.addWidget(self.keys)
+        for key in ("Right", "PgDown", "Space"):
+            QShortcut(QKeySequence(key), self, activated=state.forward)
+        for key in ("Left", "PgUp", "Backspace"):
+            QShortcut(QKeySequence(key), self, activated=state.back)
+        for key in ("Escape", "F5"):
+            QShortcut(QKeySequence(key), self, activated=self.close)
+        state.stepped.connect(self.refresh)
+        controller.changed.connect(self.refresh)
+        self.refresh()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        h = max(300, self.height())
+        self.title.setFont(ui_font(max(14.0, h / 38), bold=True))
+        self.progress.setFont(ui_font(max(12.0, h / 52), bold=True))
+        self.narration.setFont(ui_font(max(13.0, h / 40)))
+        self.result.setFont(ui_font(max(11.0, h / 60), bold=True))
+        self.log.setFont(ui_font(max(10.0, h / 75)))
+        self.keys.setFont(ui_font(max(9.0, h / 90)))
+
+    def refresh(self) -> None:
+        s = self.state.session
+        self.keys.setText(t("rulings.presenter.keys"))
+        if s is None:
+            g = self.controller.game
+            self.title.setText(t("rulings.presenter.title"))
+            self.progress.setText("")
+            self.narration.setText(texts.pending_text(g) if g is not None else "")
+            self.result.setText("")
+            self.log.setHtml("")
+            return
+        self.title.setText(s.title)
+        self.progress.setText(t("rulings.demo.step_of", index=s.index, total=s.total))
+        self.narration.setText(s.narration().strip())
+        info = s.infos[-1] if s.infos else None
+        if info is not None and (info.is_check or not info.ok):
+            colour = GREEN if info.ok else RED
+            mark = "✓" if info.ok else "✗"
+            self.result.setText(f"<span style='color:{colour}'>{mark} {html.escape(info.message)}</span>")
+        else:
+            self.result.setText(html.escape(info.message) if info is not None else "")
+        self.log.setHtml(step_log_html(info, with_check=False))
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        emit(self.closed)
+        super().closeEvent(event)

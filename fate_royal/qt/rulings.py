@@ -1,0 +1,690 @@
+"""Rulings and errata features of the table (issue 5), added to an existing ``MainWindow``.
+
+``install(window, controller) -> RulingsFeatures`` adds, at runtime and from outside the window:
+
+- File menu: open scenario (demo mode), open saved game (Ctrl+O), open a save as a read-only replay,
+  save (Ctrl+S) / save as, export the table as PNG, export the log as UTF-8 text, reload cards and
+  rules profile from disk;
+- View menu: card inspector (dock; follows the card under the mouse; double-click a card),
+  errata comparison window, presenter view (F5: full screen, large, every hand revealed);
+- Demo menu: step forward (→ / PageDown) and back (← / PageUp), restart, close; the demo dock
+  (narration, step list with passed/failed checks, this step's log and rule ids);
+- autosave after every action to ``save.autosave_path()`` (a failure is shown once in the status
+  bar, never raised).
+
+Every failure (a damaged save, a broken card file, a replay that becomes illegal) is a message and
+leaves the running game as it was.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
+
+from fate_royal.qt import texts
+from fate_royal.qt.compat import emit
+from fate_royal.qt.compare_view import ComparisonWindow, comparison_for
+from fate_royal.qt.demo import DemoPanel, DemoState, PresenterWindow, ReplaySession, ScenarioSession
+from fate_royal.qt.fonts import ui_font
+from fate_royal.qt.i18n import current_language
+from fate_royal.qt.inspector import CardInspector
+from fate_royal.qt.rulings_texts import t
+
+log = logging.getLogger(__name__)
+
+DOCK_STYLE = """
+QDockWidget { color: #e8c36a; font-weight: bold; }
+QDockWidget::title { background: #2b1e15; padding: 4px 8px; }
+"""
+
+
+def _db_loader(root: Path | None) -> Callable[[bool, list], Any]:
+    from fate_royal.cards import load_card_db
+
+    def load(errata: bool, extra: list) -> Any:
+        return load_card_db(root, errata=errata, extra=extra or None)
+
+    return load
+
+
+class RulingsFeatures(QObject):
+    """Everything ``install`` added; its methods are the features' API (menus call them, tests too)."""
+
+    def __init__(self, window: QMainWindow, controller: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = controller
+        self.demo = DemoState(controller, self)
+        self.cards_root: Path | None = None  # None: the shipped cards/ (paths.cards_dir())
+        self.save_path: Path | None = None
+        self.autosave_file: Path | None = None  # None: save.autosave_path()
+        self.autosave_enabled = True
+        self.autosave_error: str | None = None
+        self._autosaved: tuple[int, int] | None = None
+        self.last_message: tuple[str, str] = ("", "")
+        self.message_box: QMessageBox | None = None
+        self.show_dialogs = True
+        self.presenter: PresenterWindow | None = None
+        self.comparison: ComparisonWindow | None = None
+        self._base_profile = self._load_base_profile(None)
+        self._build_docks()
+        self._build_menus()
+        controller.changed.connect(self._after_change)
+        for view in (getattr(window, "table", None), getattr(window, "hand", None)):
+            if view is not None:
+                view.setMouseTracking(True)
+                view.installEventFilter(self)
+        window.installEventFilter(self)
+        self.retranslate()
+
+    # ------------------------------------------------------------------ construction
+
+    def _build_docks(self) -> None:
+        w = self.window
+        self.demo_panel = DemoPanel(self.demo)
+        self.demo_panel.rule_clicked.connect(self._show_rule)
+        self.demo_dock = QDockWidget(w)
+        self.demo_dock.setObjectName("demoDock")
+        self.demo_dock.setStyleSheet(DOCK_STYLE)
+        self.demo_dock.setWidget(self.demo_panel)
+        self.demo_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                                   | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                                   | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.demo_dock)
+        self.demo_dock.hide()
+        self.inspector = CardInspector(self.controller)
+        self.inspector.rule_clicked.connect(self._show_rule)
+        self.inspector_dock = QDockWidget(w)
+        self.inspector_dock.setObjectName("inspectorDock")
+        self.inspector_dock.setStyleSheet(DOCK_STYLE)
+        self.inspector_dock.setWidget(self.inspector)
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector_dock)
+        self.inspector_dock.hide()
+        self.demo.stepped.connect(self._demo_stepped)
+
+    def _action(self, slot: Callable, shortcuts: tuple[str, ...] = (), checkable: bool = False) -> QAction:
+        a = QAction(self.window)
+        if shortcuts:
+            a.setShortcuts([QKeySequence(s) for s in shortcuts])
+            a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        a.setCheckable(checkable)
+        a.triggered.connect(lambda _=False: slot())
+        self.window.addAction(a)  # shortcuts work even with the menu bar hidden (presenter)
+        return a
+
+    def _build_menus(self) -> None:
+        w = self.window
+        mb = w.menuBar()
+        self.menu_file = QMenu(w)
+        first = mb.actions()[0] if mb.actions() else None
+        if first is not None:
+            mb.insertMenu(first, self.menu_file)
+        else:
+            mb.addMenu(self.menu_file)
+        self.act_open_scenario = self._action(self.open_scenario_dialog)
+        self.act_open_save = self._action(self.open_save_dialog, ("Ctrl+O",))
+        self.act_open_replay = self._action(self.open_replay_dialog)
+        self.act_save = self._action(self.save, ("Ctrl+S",))
+        self.act_save_as = self._action(self.save_as_dialog, ("Ctrl+Shift+S",))
+        self.act_export_png = self._action(self.export_png_dialog)
+        self.act_export_log = self._action(self.export_log_dialog)
+        self.act_reload = self._action(self.reload_cards, ("Ctrl+R",))
+        for a in (self.act_open_scenario, self.act_open_save, self.act_open_replay, None, self.act_save,
+                  self.act_save_as, None, self.act_export_png, self.act_export_log, None, self.act_reload):
+            if a is None:
+                self.menu_file.addSeparator()
+            else:
+                self.menu_file.addAction(a)
+        view = getattr(w, "menu_view", None)
+        if view is None:
+            view = mb.addMenu("")
+            self.menu_view = view
+        else:
+            self.menu_view = None
+        view.addSeparator()
+        self.act_inspector = self._action(self.toggle_inspector, ("Ctrl+I",), checkable=True)
+        self.act_comparison = self._action(self.open_comparison, ("Ctrl+E",))
+        self.act_presenter = self._action(self.toggle_presenter, ("F5",), checkable=True)
+        for a in (self.act_inspector, self.act_comparison, self.act_presenter):
+            view.addAction(a)
+        self.inspector_dock.visibilityChanged.connect(self.act_inspector.setChecked)
+        self.menu_demo = QMenu(w)
+        help_menu = getattr(w, "menu_help", None)
+        if help_menu is not None:
+            mb.insertMenu(help_menu.menuAction(), self.menu_demo)
+        else:
+            mb.addMenu(self.menu_demo)
+        self.act_forward = self._action(self.demo.forward, ("Right", "PgDown"))
+        self.act_back = self._action(self.demo.back, ("Left", "PgUp"))
+        self.act_restart = self._action(self.demo.restart, ("Home",))
+        self.act_close_demo = self._action(self.close_demo)
+        for a in (self.act_forward, self.act_back, self.act_restart, None, self.act_close_demo):
+            if a is None:
+                self.menu_demo.addSeparator()
+            else:
+                self.menu_demo.addAction(a)
+        for a in getattr(w, "lang_actions", {}).values():
+            a.triggered.connect(lambda _=False: self.retranslate())
+        self._update_actions()
+
+    def retranslate(self) -> None:
+        self.menu_file.setTitle(t("rulings.file") if not texts.has_key("menu.file") else texts.tr("menu.file"))
+        if self.menu_view is not None:
+            self.menu_view.setTitle(texts.tr_or("menu.view", "View"))
+        self.menu_demo.setTitle(t("rulings.menu.demo"))
+        for a, key in ((self.act_open_scenario, "rulings.menu.open_scenario"),
+                       (self.act_open_save, "rulings.menu.open_save"),
+                       (self.act_open_replay, "rulings.menu.open_replay"),
+                       (self.act_save, "rulings.menu.save"), (self.act_save_as, "rulings.menu.save_as"),
+                       (self.act_export_png, "rulings.menu.export_png"),
+                       (self.act_export_log, "rulings.menu.export_log"),
+                       (self.act_reload, "rulings.menu.reload_cards"),
+                       (self.act_inspector, "rulings.menu.inspector"),
+                       (self.act_comparison, "rulings.menu.comparison"),
+                       (self.act_presenter, "rulings.menu.presenter"),
+                       (self.act_forward, "rulings.menu.demo_forward"),
+                       (self.act_back, "rulings.menu.demo_back"),
+                       (self.act_restart, "rulings.menu.demo_restart"),
+                       (self.act_close_demo, "rulings.menu.demo_close")):
+            a.setText(t(key))
+        self.demo_dock.setWindowTitle(t("rulings.demo.panel"))
+        self.inspector_dock.setWindowTitle(t("rulings.inspector.title"))
+        self.demo_panel.refresh()
+        self.inspector.refresh()
+        if self.presenter is not None:
+            self.presenter.refresh()
+
+    # ------------------------------------------------------------------ messages
+
+    def inform(self, level: str, text: str, title: str = "") -> None:
+        """A message the user must see: a message box (non-blocking) and ``last_message``."""
+        self.last_message = (level, text)
+        log.info("%s: %s", level, text)
+        if level == "info":
+            self.status(text)
+            return
+        if not self.show_dialogs:
+            return
+        if self.message_box is not None:
+            self.message_box.close()
+        icon = QMessageBox.Icon.Critical if level == "error" else QMessageBox.Icon.Warning
+        box = QMessageBox(icon, title or "Fate/Ace Royal", text, QMessageBox.StandardButton.Ok, self.window)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.destroyed.connect(lambda *_: setattr(self, "message_box", None))
+        self.message_box = box
+        box.open()
+
+    def status(self, text: str, ms: int = 6000) -> None:
+        try:
+            self.window.statusBar().showMessage(text, ms)
+        except RuntimeError:
+            pass
+
+    def _show_rule(self, rule: str) -> None:
+        show = getattr(self.window, "show_rule", None)
+        if show is not None:
+            show(rule)
+
+    # ------------------------------------------------------------------ reacting to the game
+
+    def _after_change(self) -> None:
+        if self.demo.guard_read_only():
+            self.status(t("rulings.demo.replay"))
+            emit(self.controller.changed)
+            return
+        self._update_actions()
+        self.autosave()
+
+    def _update_actions(self) -> None:
+        active = self.demo.active
+        s = self.demo.session
+        self.act_forward.setEnabled(bool(active and not s.done))
+        self.act_back.setEnabled(bool(active and s.index > 0))
+        self.act_restart.setEnabled(bool(active and s.index > 0))
+        self.act_close_demo.setEnabled(active)
+        has_game = self.controller.game is not None
+        for a in (self.act_save, self.act_save_as, self.act_export_log, self.act_export_png, self.act_comparison):
+            a.setEnabled(has_game)
+        # in a demo, Ctrl+Z would undo behind the script's back: step back (←) instead
+        for name in ("act_undo", "act_redo"):
+            a = getattr(self.window, name, None)
+            if a is not None and active:
+                a.setEnabled(False)
+
+    def _demo_stepped(self) -> None:
+        was = self.demo_dock.isVisible()
+        self.demo_dock.setVisible(self.demo.active)
+        if self.demo.active and not was:
+            self.window.resizeDocks([self.demo_dock], [max(380, self.window.width() // 4)],
+                                    Qt.Orientation.Horizontal)
+        self._update_actions()
+        if self.demo.active:
+            h = max(1, self.window.height())
+            self.demo_panel.set_scale(max(9.0, min(20.0, h / 80)))
+
+    # ------------------------------------------------------------------ autosave
+
+    def autosave(self) -> bool:
+        """Save the live game after an action (not in a demo or replay). Never raises."""
+        g = self.controller.game
+        if not self.autosave_enabled or g is None or self.demo.active:
+            return False
+        key = (id(g), len(g.history))
+        if key == self._autosaved or not g.history:
+            return False
+        try:
+            from fate_royal.rules.save import autosave_path, save_game
+
+            save_game(g, self.autosave_file or autosave_path())
+        except Exception as exc:
+            if self.autosave_error is None:  # shown once, until an autosave works again
+                self.autosave_error = str(exc)
+                self.status(t("rulings.autosave.failed", reason=exc), 0)
+            return False
+        self._autosaved = key
+        if self.autosave_error is not None:
+            self.autosave_error = None
+            self.status("")
+        return True
+
+    # ------------------------------------------------------------------ saves
+
+    def save(self, path: str | Path | None = None) -> bool:
+        """Save the game (to ``path``, else the last save's path, else ask)."""
+        g = self.controller.game
+        if g is None:
+            return False
+        target = Path(path) if path else self.save_path
+        if target is None:
+            return self.save_as_dialog()
+        from fate_royal.rules.save import save_game
+
+        try:
+            save_game(g, target)
+        except Exception as exc:
+            self.inform("error", t("rulings.save.failed", reason=exc))
+            return False
+        self.save_path = target
+        self.inform("info", t("rulings.save.saved", path=target))
+        return True
+
+    def save_as_dialog(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self.window, t("rulings.menu.save_as"),
+                                              str(self.save_path or Path.home() / "fate_royal.json"),
+                                              t("rulings.save.filter"))
+        if not path:
+            return False
+        if not Path(path).suffix:
+            path += ".json"
+        return self.save(path)
+
+    def open_save_dialog(self) -> bool:
+        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_save"), str(Path.home()),
+                                              t("rulings.save.filter"))
+        return bool(path) and self.open_save(path)
+
+    def open_replay_dialog(self) -> bool:
+        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_replay"), str(Path.home()),
+                                              t("rulings.save.filter"))
+        return bool(path) and self.open_replay(path)
+
+    def _cards_changed(self, path: str | Path) -> bool:
+        """Is the save's card data different from the current files? (raises SaveError if damaged)"""
+        from fate_royal.rules.save import read_save
+
+        info = read_save(path)
+        rec = info.record
+        db = _db_loader(self.cards_root)(rec["errata"], rec.get("scenario_cards") or [])
+        return db.fingerprint != rec["cards_fingerprint"]
+
+    def _ask_open_anyway(self, path: str | Path, then: Callable[[], Any]) -> None:
+        self.last_message = ("question", t("rulings.save.changed_cards", path=path))
+        if not self.show_dialogs:
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Fate/Ace Royal", t("rulings.save.changed_cards", path=path),
+                          QMessageBox.StandardButton.Cancel, self.window)
+        anyway = box.addButton(t("rulings.save.open_anyway"), QMessageBox.ButtonRole.AcceptRole)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.buttonClicked.connect(lambda b: then() if b is anyway else None)
+        box.destroyed.connect(lambda *_: setattr(self, "message_box", None))
+        self.message_box = box
+        self.open_anyway_button = anyway
+        box.open()
+
+    def open_save(self, path: str | Path, allow_changed_cards: bool | None = None) -> bool:
+        """Open a saved game (replayed from setup + actions). A damaged, foreign or incompatible file
+        is refused with a message and the current game stays. ``allow_changed_cards`` None asks
+        ("open anyway") when the card data changed since the save."""
+        from fate_royal.rules.save import SaveError, load_game
+
+        try:
+            changed = self._cards_changed(path)
+            if changed and not allow_changed_cards:
+                if allow_changed_cards is None:
+                    self._ask_open_anyway(path, lambda: self.open_save(path, True))
+                else:
+                    self.inform("error", t("rulings.save.refused",
+                                           reason=f"{path}: incompatible: the card data changed"))
+                return False
+            game = load_game(path, _db_loader(self.cards_root), allow_changed_cards=bool(allow_changed_cards))
+        except SaveError as exc:
+            self.inform("error", t("rulings.save.refused", reason=exc))
+            return False
+        except Exception as exc:  # card data broken, or anything else: the same refusal
+            self.inform("error", t("rulings.save.refused", reason=f"{path}: {exc}"))
+            return False
+        self.demo.close()
+        self.controller.set_game(game)
+        self.save_path = Path(path)
+        self._autosaved = (id(game), len(game.history))
+        self.inform("info", t("rulings.save.opened", path=path))
+        return True
+
+    def open_replay(self, path: str | Path, allow_changed_cards: bool | None = None) -> bool:
+        """Open a save read-only as a replay, stepped forward and back like a scenario."""
+        from fate_royal.rules.save import SaveError
+
+        try:
+            changed = self._cards_changed(path)
+            if changed and not allow_changed_cards:
+                if allow_changed_cards is None:
+                    self._ask_open_anyway(path, lambda: self.open_replay(path, True))
+                return False
+            session = ReplaySession(path, _db_loader(self.cards_root), bool(allow_changed_cards))
+        except SaveError as exc:
+            self.inform("error", t("rulings.save.refused", reason=exc))
+            return False
+        except Exception as exc:
+            self.inform("error", t("rulings.save.refused", reason=f"{path}: {exc}"))
+            return False
+        self.demo.open(session)
+        return True
+
+    # ------------------------------------------------------------------ scenarios (demo mode)
+
+    def open_scenario_dialog(self) -> bool:
+        start = Path.cwd() / "scenarios" / "demos"
+        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_scenario"),
+                                              str(start if start.is_dir() else Path.cwd()),
+                                              t("rulings.scenario.filter"))
+        return bool(path) and self.open_scenario(path) is None
+
+    def open_scenario(self, path: str | Path, errata: bool | None = None, *, show_errors: bool = True) -> str | None:
+        """Open a scenario file in demo mode; None on success, else the error text (also shown in a
+        message box when ``show_errors``). The current game stays when it fails."""
+        from fate_royal.rules.scenario import load_scenario
+
+        try:
+            if not Path(path).is_file():
+                raise FileNotFoundError(f"no such scenario file: {path}")
+            sc = load_scenario(path)
+            session = ScenarioSession(sc, errata, self.cards_root)
+        except Exception as exc:
+            text = t("rulings.scenario.failed", reason=exc)
+            if show_errors:
+                self.inform("error", text)
+            else:
+                self.last_message = ("error", text)
+            return str(exc)
+        self.save_path = None
+        self.demo.open(session)
+        return None
+
+    def close_demo(self) -> None:
+        self.demo.close()
+
+    # ------------------------------------------------------------------ reload cards
+
+    def _load_base_profile(self, root: Path | None) -> Any:
+        try:
+            from fate_royal.cards import load_profile
+
+            return load_profile(None if root is None else Path(root) / "profile.yaml")
+        except Exception:
+            return None
+
+    def reload_cards(self, root: str | Path | None = None) -> bool:
+        """Reload the card files and the rules profile (from ``root``, a cards folder, else the last
+        one used, else the shipped cards/), then rebuild the running game from its setup and replay
+        its actions. A data error or a replay that becomes illegal is shown and the old game stays."""
+        from fate_royal.cards import DataError, load_card_db, load_profile
+        from fate_royal.rules.errors import IllegalAction
+        from fate_royal.rules.game import Game
+
+        if root is not None:
+            self.cards_root = Path(root)
+        root_ = self.cards_root
+        g = self.controller.game
+        try:
+            base = load_profile(None if root_ is None else root_ / "profile.yaml")
+            errata = True if g is None else bool(g.errata)
+            extra = [] if g is None else list(getattr(g, "extra_cards", None) or [])
+            db = load_card_db(root_, errata=errata, extra=extra or None)
+        except DataError as exc:
+            self.inform("error", t("rulings.reload.data_error", errors=exc))
+            return False
+        except Exception as exc:
+            self.inform("error", t("rulings.reload.data_error", errors=f"{type(exc).__name__}: {exc}"))
+            return False
+        s = self.demo.session
+        if s is not None:
+            return self._reload_session(s)
+        if g is None:
+            self._accept_data(base, db)
+            self.inform("info", t("rulings.reload.ok", count=0))
+            return True
+        overrides = {}
+        old_base = self._base_profile.to_dict() if self._base_profile is not None else {}
+        for k, v in g.profile.to_dict().items():
+            if k not in old_base or old_base[k] != v:
+                overrides[k] = v
+        overrides["errata"] = g.errata
+        try:
+            profile = base.with_(**overrides)
+            new = Game(db, profile, g.setup)
+        except Exception as exc:
+            self.inform("error", t("rulings.reload.data_error", errors=f"cannot set up the game: {exc}"))
+            return False
+        new.extra_cards = extra
+        for i, action in enumerate(g.history):
+            try:
+                desc = new.describe(action)
+            except Exception:
+                desc = action.kind
+            try:
+                new.apply(action)
+            except IllegalAction as exc:
+                reason = exc.message + (f" [{exc.rule}]" if exc.rule else "")
+                self.inform("error", t("rulings.reload.replay_failed", index=i + 1, action=desc, reason=reason))
+                return False
+            except Exception as exc:
+                self.inform("error", t("rulings.reload.replay_failed", index=i + 1, action=desc,
+                                       reason=f"{type(exc).__name__}: {exc}"))
+                return False
+        self._accept_data(base, db)
+        self.controller.set_game(new)
+        self.inform("info", t("rulings.reload.ok", count=len(new.history)))
+        return True
+
+    def _accept_data(self, base: Any, db: Any) -> None:
+        self._base_profile = base
+        dbs = getattr(self.controller, "_dbs", None)
+        if isinstance(dbs, dict):  # new games use the reloaded data too
+            dbs.clear()
+            if self.cards_root is None:
+                dbs[db.errata] = db
+
+    def _reload_session(self, s: Any) -> bool:
+        """Rebuild the open demo (scenario re-read from disk) or replay and step to where it was."""
+        index = s.index
+        try:
+            if s.kind == "scenario":
+                from fate_royal.rules.scenario import load_scenario
+
+                new = ScenarioSession(load_scenario(s.path), s.errata_override, self.cards_root)
+            else:
+                new = ReplaySession(s.path, _db_loader(self.cards_root), True)
+        except Exception as exc:
+            self.inform("error", t("rulings.reload.data_error", errors=exc))
+            return False
+        self.demo.open(new)
+        while new.index < index and not new.done:
+            self.demo.forward()
+        self.inform("info", t("rulings.reload.ok", count=index))
+        return True
+
+    # ------------------------------------------------------------------ export
+
+    def export_png(self, path: str | Path) -> bool:
+        """The table (as shown: private cards stay hidden) as a PNG image."""
+        widget: QWidget = getattr(self.window, "table", None) or self.window
+        if self.presenter is not None and self.presenter.isVisible():
+            widget = self.presenter
+        try:
+            ok = widget.grab().save(str(path), "PNG")
+        except Exception as exc:
+            ok, err = False, exc
+        else:
+            err = "cannot write the image"
+        if not ok:
+            self.inform("error", t("rulings.export.failed", reason=f"{path}: {err}"))
+            return False
+        self.inform("info", t("rulings.export.png_done", path=path))
+        return True
+
+    def log_text(self) -> str:
+        """The log as text: a header, then one line per event with its rule ids."""
+        g = self.controller.game
+        if g is None:
+            return ""
+        lang = current_language()
+        s = self.demo.session
+        title = s.title if s is not None else texts.tr_or("app.title", "Fate/Ace Royal")
+        lines = [t("rulings.log.header", title=title),
+                 f"{datetime.datetime.now():%Y-%m-%d %H:%M}  errata={'on' if g.errata else 'off'}  "
+                 f"seed={g.setup.get('seed', 0)}  players={', '.join(p.name for p in g.state.players)}",
+                 ""]
+        for e in g.log:
+            rules = f"  [{', '.join(e.rules)}]" if e.rules else ""
+            lines.append(f"{texts.event_line(e, lang)}{rules}")
+        return "\n".join(lines) + "\n"
+
+    def export_log(self, path: str | Path) -> bool:
+        text = self.log_text()
+        path = Path(path)
+        tmp = path.with_name(f".{path.name}.tmp")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+            self.inform("error", t("rulings.export.failed", reason=f"{path}: {exc.strerror or exc}"))
+            return False
+        self.inform("info", t("rulings.export.log_done", path=path))
+        return True
+
+    def export_png_dialog(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self.window, t("rulings.menu.export_png"),
+                                              str(Path.home() / "fate_royal_table.png"), t("rulings.png.filter"))
+        return bool(path) and self.export_png(path if Path(path).suffix else path + ".png")
+
+    def export_log_dialog(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self.window, t("rulings.menu.export_log"),
+                                              str(Path.home() / "fate_royal_log.txt"), t("rulings.log.filter"))
+        return bool(path) and self.export_log(path if Path(path).suffix else path + ".txt")
+
+    # ------------------------------------------------------------------ views
+
+    def toggle_inspector(self) -> None:
+        if self.inspector_dock.isVisible():
+            self.inspector_dock.hide()
+        else:
+            self.inspect()
+
+    def inspect(self, card_id: str | None = None, uid: int | None = None) -> CardInspector:
+        if not self.inspector_dock.isVisible():
+            self.inspector_dock.show()
+            self.window.resizeDocks([self.inspector_dock], [max(520, self.window.width() // 3)],
+                                    Qt.Orientation.Horizontal)
+        self.inspector_dock.raise_()
+        if uid is not None:
+            self.inspector.show_uid(uid)
+        elif card_id is not None:
+            self.inspector.show_card(card_id)
+        return self.inspector
+
+    def open_comparison(self) -> ComparisonWindow:
+        s = self.demo.session
+        scenario = s is not None and s.kind == "scenario"
+        if self.comparison is None:
+            self.comparison = ComparisonWindow(comparison_for(self.controller, self.demo), self.window)
+            self.comparison.rule_clicked.connect(self._show_rule)
+        self.comparison.set_max_steps(s.total if scenario else None,
+                                      (s.index or s.total) if scenario else None)
+        self.comparison.recompute()
+        self.comparison.show()
+        self.comparison.raise_()
+        return self.comparison
+
+    def toggle_presenter(self) -> None:
+        if self.presenter is not None and self.presenter.isVisible():
+            self.presenter.close()
+            return
+        self.open_presenter()
+
+    def open_presenter(self, full_screen: bool = True) -> PresenterWindow:
+        if self.presenter is None:
+            self.presenter = PresenterWindow(self.controller, self.demo, self.window)
+            self.presenter.closed.connect(lambda: self.act_presenter.setChecked(False))
+        self.presenter.refresh()
+        if full_screen:
+            self.presenter.showFullScreen()
+        else:
+            self.presenter.show()
+        self.act_presenter.setChecked(True)
+        return self.presenter
+
+    # ------------------------------------------------------------------ events
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        et = event.type()
+        if obj is self.window:
+            if et == QEvent.Type.Close:
+                for w in (self.presenter, self.comparison):
+                    if w is not None:
+                        w.close()
+            return False
+        if et in (QEvent.Type.MouseMove, QEvent.Type.MouseButtonDblClick):
+            try:
+                d = obj.card_at(QPointF(event.position()))
+            except Exception:
+                return False
+            if d is None or not d.face_up or d.uid is None:
+                return False
+            if et == QEvent.Type.MouseButtonDblClick:
+                self.inspect(uid=d.uid)
+                return True
+            if self.inspector_dock.isVisible() and d.uid != self.inspector.uid:
+                self.inspector.show_uid(d.uid)
+        return False
+
+
+def install(window: QMainWindow, controller: Any) -> RulingsFeatures:
+    """Add the rulings features (menus, docks, shortcuts, autosave) to a running ``MainWindow``."""
+    existing = getattr(window, "rulings", None)
+    if isinstance(existing, RulingsFeatures):
+        return existing
+    features = RulingsFeatures(window, controller)
+    window.rulings = features
+    return features

@@ -1,0 +1,440 @@
+"""Rulings and errata features in the GUI (issue 5), driven through the real widgets offscreen:
+demo mode stepped forward and back, errata comparison, card inspector, reload with a broken card
+file, save/open round trips and refusals, export of the table and the log, autosave."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from fate_royal.qt import fonts, i18n, rulings
+from fate_royal.qt.controller import GameController
+from fate_royal.qt.window import MainWindow
+from fate_royal.rules.save import save_game
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMOS = ROOT / "scenarios" / "demos"
+CARDS = ROOT / "cards"
+
+
+@pytest.fixture(autouse=True)
+def _autosave_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+
+
+@pytest.fixture
+def table(qtbot):
+    fonts.install_fonts()
+    i18n.set_language("ja")
+    made = []
+
+    def make(new_game=True, lang="ja"):
+        i18n.set_language(lang)
+        controller = GameController()
+        win = MainWindow(controller)
+        qtbot.addWidget(win)
+        win.resize(1400, 860)
+        features = rulings.install(win, controller)
+        features.show_dialogs = False
+        if new_game:
+            assert controller.new_game(["A", "B", "C"], seed=7, errata=True)
+        win.show()
+        made.append((win, features))
+        return win, controller, features
+
+    yield make
+    for win, f in made:
+        for w in (f.presenter, f.comparison):
+            if w is not None:
+                w.close()
+        if win.game_over_dialog is not None:
+            win.game_over_dialog.close()
+    i18n.set_language("ja")
+
+
+def play(controller, n):
+    """Play n legal actions (first non-spell choice), confirming hand-offs like a player would."""
+    for _ in range(n):
+        if controller.handoff_needed():
+            controller.confirm_handoff()
+        acts = [a for a in controller.legal_actions() if a.kind != "spell"] or controller.legal_actions()
+        assert acts
+        assert controller.submit(acts[0])
+
+
+# --------------------------------------------------------------------------- install
+
+
+def test_install_adds_menus_and_shortcuts(table):
+    win, c, f = table()
+    titles = [a.text() for a in win.menuBar().actions()]
+    assert titles[0] == f.menu_file.title()
+    assert f.menu_demo.menuAction() in win.menuBar().actions()
+    assert f.act_open_save.shortcut().toString() == "Ctrl+O"
+    assert f.act_save.shortcut().toString() == "Ctrl+S"
+    assert f.act_presenter.shortcut().toString() == "F5"
+    assert {s.toString() for s in f.act_forward.shortcuts()} == {"Right", "PgDown"}
+    assert {s.toString() for s in f.act_back.shortcuts()} == {"Left", "PgUp"}
+    assert rulings.install(win, c) is f  # installing twice is harmless
+
+
+# --------------------------------------------------------------------------- demo mode
+
+
+def test_demo_scenario_steps_forward_and_back(table, qtbot):
+    win, c, f = table(new_game=False)
+    assert f.open_scenario(DEMOS / "E1.3-demo-reverse-never-down.yaml") is None
+    panel = f.demo_panel
+    assert f.demo_dock.isVisible()
+    assert "リバース" in panel.title.text()
+    assert "E1.3" in panel.description.text()
+    assert not win.overlay.isVisible()  # demo: no hand-off screen
+    game = c.game
+    f.demo.forward()  # say
+    assert "ガンド" in panel.narration.text()
+    f.demo.forward()  # use ガンド
+    f.demo.forward()  # resolve
+    assert "E1.3" in panel.step_log.toPlainText()
+    f.demo.forward()  # expect: passed
+    assert c.game is game
+    assert "確認 OK" in panel.result.text() and "#6fdc8c" in panel.result.text()
+    assert panel.item_texts()[3].startswith("✓ 4.")
+    assert "リバースのまま" in panel.narration.text()
+    assert c.game.servant_state(1) == "reverse"
+    log_lines = win.log.toPlainText().count("\n")
+    # step back through ScenarioRun.back(): the state and the log follow
+    f.demo.back()
+    f.demo.back()
+    f.demo.back()
+    assert f.demo.session.index == 1
+    assert not c.game.history
+    assert win.log.toPlainText().count("\n") < log_lines
+    assert panel.item_texts()[3].startswith("　 4.")
+    while not f.demo.session.done:
+        f.demo.forward()
+    assert "2 件成功・0 件失敗" in panel.summary.text()
+    assert not f.act_forward.isEnabled()
+
+
+def test_every_demo_passes_in_the_gui(table):
+    win, c, f = table(new_game=False)
+    files = sorted(DEMOS.glob("*.yaml"))
+    assert len(files) >= 10
+    for path in files:
+        assert f.open_scenario(path) is None, path
+        s = f.demo.session
+        assert s.scenario.title and s.scenario.title_en
+        assert any(step.say for step in s.scenario.steps), path
+        while not s.done:
+            f.demo.forward()
+        assert all(i.ok for i in s.infos), (path, [i.message for i in s.infos if not i.ok])
+        f.demo.restart()
+        assert s.index == 0 and not c.game.history
+
+
+def test_failed_check_is_shown_red(table, tmp_path):
+    win, c, f = table(new_game=False)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((DEMOS / "E1.3-demo-reverse-never-down.yaml").read_text(encoding="utf-8")
+                   .replace("servant_state: reverse, log_cites: E1.3}\n    say: Bはリバースのまま",
+                            "servant_state: down, log_cites: E1.3}\n    say: Bはリバースのまま"), encoding="utf-8")
+    assert f.open_scenario(bad) is None
+    for _ in range(4):
+        f.demo.forward()
+    assert "確認 NG" in f.demo_panel.result.text() and "#ff7b6b" in f.demo_panel.result.text()
+    assert f.demo_panel.item_texts()[3].startswith("✗ 4.")
+
+
+def test_english_narration(table):
+    win, c, f = table(new_game=False, lang="en")
+    assert f.open_scenario(DEMOS / "E1.3-demo-reverse-never-down.yaml") is None
+    assert "never" in f.demo_panel.title.text()
+    f.demo.forward()
+    assert "face down" in f.demo_panel.narration.text()
+
+
+def test_bad_scenario_keeps_the_game(table, tmp_path):
+    win, c, f = table()
+    game = c.game
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("title: x\nplayers: [\n", encoding="utf-8")
+    err = f.open_scenario(bad)
+    assert err and "broken.yaml" in err
+    assert c.game is game and not f.demo.active
+
+
+def test_presenter_view_reveals_every_hand(table):
+    win, c, f = table(new_game=False)
+    assert f.open_scenario(DEMOS / "E6.ex1-demo-gilles-rider-dragon.yaml") is None
+    f.demo.forward()
+    p = f.open_presenter(full_screen=False)
+    records = p.hands.records()
+    hands = {d.owner for d in records}
+    assert hands == {0, 1} and all(d.face_up for d in records)
+    seat = p.table.records()
+    assert all(d.face_up for d in seat if d.role in ("hero", "class", "code"))
+    assert "ジル" in p.title.text()
+    f.demo.forward()
+    assert "2 /" in p.progress.text()
+
+
+def test_presenter_reveals_reverse_servants(table):
+    win, c, f = table()  # a new game: every servant is dealt face down
+    p = f.open_presenter(full_screen=False)
+    servants = [d for d in p.table.records() if d.role == "hero"]
+    assert servants and all(d.face_up for d in servants)
+    assert all(d.face_up for d in p.hands.records())
+    assert not any(d.face_up for d in win.table.records() if d.role == "hero")  # the table stays private
+
+
+# --------------------------------------------------------------------------- errata comparison
+
+
+def test_errata_comparison_of_a_scenario_shows_the_difference(table):
+    win, c, f = table(new_game=False)
+    assert f.open_scenario(DEMOS / "E1.3-demo-reverse-never-down.yaml") is None
+    while not f.demo.session.done:
+        f.demo.forward()
+    w = f.open_comparison()
+    rows = w.rows()
+    row = next(r for r in rows if r[0].startswith("B — サーヴァントの状態"))
+    assert row[1] == "リバース" and row[2] == "デンジャー"
+    assert "E1.3" in row[3]
+    assert "E1.3" in w.rules.text()
+    assert w.sides[True][1].controller.game is not None
+    assert "B" in w.sides[True][1].highlight
+
+
+def test_errata_comparison_of_the_live_game(table):
+    win, c, f = table(new_game=False)
+    from fate_royal.rules.scenario import ScenarioRun, load_scenario
+
+    run = ScenarioRun(load_scenario(DEMOS / "E8-demo-deck-rebuild.yaml"))
+    run.run_all()
+    c.set_game(run.game)
+    w = f.open_comparison()
+    assert not w.scenario_mode
+    assert any(r[0] == "捨て札の枚数" and r[1] == "0" and r[2] == "2" for r in w.rows())
+
+
+# --------------------------------------------------------------------------- card inspector
+
+
+def test_inspector_shows_provenance_and_errata_of_M007(table):
+    win, c, f = table()
+    insp = f.inspect(card_id="M-007")
+    assert f.inspector_dock.isVisible()
+    text = insp.text()
+    assert "雨生龍之介" in text
+    assert "暫定" in text  # provisional fields (effect names, windows, costs)
+    assert "printed effect name unknown" in text  # with their notes
+    assert "エラッタ前" in text and "エラッタ後" in text
+    assert "draw(count=1), discard(count=1, subject=self)" in text
+    assert "rise_cards(count=2)" in text and "rise_cards(count=1)" in text
+    assert "E9.1" in text and "雨生龍之介(M-007)" in text  # the patch's rule and source text
+    assert not insp.image.pixmap().isNull()
+
+
+def test_inspector_effective_stats_with_sources(table):
+    win, c, f = table(new_game=False)
+    assert f.open_scenario(DEMOS / "E6.ex1-demo-gilles-rider-dragon.yaml") is None
+    for _ in range(8):
+        f.demo.forward()
+    insp = f.inspect(card_id="H-008")
+    text = insp.text()
+    assert "海魔" in text and "竜種" in text and "E6.5" in text
+    assert "5" in text
+
+
+def test_inspector_follows_the_card_under_the_mouse(table, qtbot):
+    win, c, f = table(new_game=False)
+    assert f.open_scenario(DEMOS / "E1.9-demo-rise-step.yaml") is None
+    f.toggle_inspector()
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    d = next(d for d in win.table.records() if d.role == "code" and d.face_up)
+    pos = win.table.widget_point(d)
+    move = QMouseEvent(QEvent.Type.MouseMove, pos, win.table.mapToGlobal(pos), Qt.MouseButton.NoButton,
+                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(win.table, move)
+    assert f.inspector.card_id == "M-006" and f.inspector.uid == d.uid
+    f.inspector_dock.hide()
+    dbl = QMouseEvent(QEvent.Type.MouseButtonDblClick, pos, win.table.mapToGlobal(pos), Qt.MouseButton.LeftButton,
+                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(win.table, dbl)
+    assert f.inspector_dock.isVisible()
+
+
+# --------------------------------------------------------------------------- reload cards
+
+
+def test_reload_with_a_broken_card_file_keeps_the_game(table, tmp_path):
+    win, c, f = table()
+    play(c, 5)
+    game = c.game
+    before = game.state.to_dict()
+    cards = tmp_path / "cards"
+    shutil.copytree(CARDS, cards)
+    assert f.reload_cards(cards)  # the same data from elsewhere: the game is replayed
+    assert c.game is not game and c.game.state.to_dict() == before
+    game = c.game
+    broken = cards / "heroes" / "H-001.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace("name:", "nmae:", 1), encoding="utf-8")
+    assert not f.reload_cards()
+    level, text = f.last_message
+    assert level == "error" and "H-001.yaml:" in text
+    assert c.game is game and game.state.to_dict() == before
+    play(c, 3)  # still playable
+    assert len(c.game.history) == 8
+
+
+def test_reload_when_the_replay_becomes_illegal(table, tmp_path):
+    win, c, f = table(new_game=False)
+    from fate_royal.rules.scenario import ScenarioRun, load_scenario
+
+    run = ScenarioRun(load_scenario(DEMOS / "E6.ex2-demo-medea-dragon-tooth.yaml"))
+    for _ in range(5):
+        run.forward()
+    c.set_game(run.game)
+    game = c.game
+    cards = tmp_path / "cards"
+    shutil.copytree(CARDS, cards)
+    # 竜牙兵 moved to the ritual step: the recorded use in the engagement process becomes illegal
+    medea = cards / "heroes" / "H-012.yaml"
+    lines = medea.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[16].strip() == "window: engagement"
+    lines[16] = lines[16].replace("engagement", "ritual")
+    medea.write_text("".join(lines), encoding="utf-8")
+    before = game.state.to_dict()
+    assert not f.reload_cards(cards)
+    level, text = f.last_message
+    assert level == "error" and "竜牙兵" in text and "元のゲーム" in text
+    assert c.game is game and game.state.to_dict() == before
+
+
+# --------------------------------------------------------------------------- saves
+
+
+def test_save_and_open_round_trip(table, tmp_path):
+    win, c, f = table()
+    play(c, 12)
+    before = c.game.state.to_dict()
+    path = tmp_path / "game.json"
+    assert f.save(path)
+    assert f.last_message[0] == "info"
+    c.new_game(["X", "Y"], seed=2)
+    assert f.open_save(path)
+    assert c.game.state.to_dict() == before
+    assert [a.to_dict() for a in c.game.history][:3]
+    assert f.save_path == path
+
+
+def test_damaged_save_is_refused_and_left_unchanged(table, tmp_path):
+    win, c, f = table()
+    play(c, 4)
+    game = c.game
+    path = tmp_path / "damaged.json"
+    save_game(game, path)
+    raw = path.read_bytes()
+    damaged = raw[: len(raw) // 2]
+    path.write_bytes(damaged)
+    assert not f.open_save(path)
+    level, text = f.last_message
+    assert level == "error" and "damaged.json" in text and "現在のゲームはそのまま" in text
+    assert path.read_bytes() == damaged
+    assert c.game is game
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text(json.dumps({"hello": 1}), encoding="utf-8")
+    assert not f.open_save(foreign)
+    assert "not a fate_royal save" in f.last_message[1]
+    assert c.game is game
+
+
+def test_changed_card_data_asks_to_open_anyway(table, tmp_path):
+    win, c, f = table()
+    play(c, 4)
+    path = tmp_path / "g.json"
+    save_game(c.game, path)
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    rec["cards_fingerprint"] = "0" * 64
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    game = c.game
+    assert not f.open_save(path)
+    assert f.last_message[0] == "question" and c.game is game
+    assert f.open_save(path, allow_changed_cards=True)
+    assert c.game.state.to_dict() == game.state.to_dict()
+
+
+def test_save_opened_as_a_replay_steps_like_a_scenario(table, tmp_path):
+    win, c, f = table()
+    play(c, 6)
+    final = c.game.state.to_dict()
+    path = tmp_path / "r.json"
+    save_game(c.game, path)
+    assert f.open_replay(path)
+    s = f.demo.session
+    assert s.kind == "replay" and s.total == 6 and s.index == 0
+    assert not c.game.history
+    for _ in range(6):
+        f.demo.forward()
+    assert c.game.state.to_dict() == final
+    f.demo.back()
+    assert len(c.game.history) == 5
+    # read-only: an action played on the table is taken back
+    if c.handoff_needed():
+        c.confirm_handoff()
+    acts = c.legal_actions()
+    c.submit(acts[0])
+    assert len(c.game.history) == 5
+
+
+def test_autosave_after_every_action_and_failure_shown_once(table, tmp_path):
+    win, c, f = table()
+    auto = tmp_path / "auto" / "autosave.json"
+    f.autosave_file = auto
+    play(c, 2)
+    from fate_royal.rules.save import read_save
+
+    assert len(read_save(auto).record["actions"]) == 2
+    play(c, 1)
+    assert len(read_save(auto).record["actions"]) == 3
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    f.autosave_file = blocker / "autosave.json"  # a file where a folder should be
+    messages = []
+    win.statusBar().messageChanged.connect(lambda m: messages.append(m))
+    play(c, 2)
+    assert f.autosave_error
+    assert sum(1 for m in messages if "自動保存" in m) == 1
+
+
+def test_default_autosave_path_is_used(table, tmp_path):
+    win, c, f = table()
+    play(c, 1)
+    from fate_royal.rules.save import autosave_path
+
+    assert autosave_path().is_file()
+    assert str(autosave_path()).startswith(str(tmp_path))
+
+
+# --------------------------------------------------------------------------- export
+
+
+def test_export_png_and_log(table, tmp_path):
+    win, c, f = table()
+    play(c, 6)
+    png = tmp_path / "table.png"
+    assert f.export_png(png)
+    img = QImage(str(png))
+    assert not img.isNull() and img.width() > 100
+    txt = tmp_path / "log.txt"
+    assert f.export_log(txt)
+    text = txt.read_text(encoding="utf-8")
+    assert "ゲーム開始" in text and "[" in text and "D5" in text
+    assert len(text.splitlines()) >= len(c.game.log)
