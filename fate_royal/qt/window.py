@@ -277,6 +277,9 @@ class MainWindow(QMainWindow):
         h = max(1, self.height())
         pt = max(9.0, min(22.0, h / 78))
         self.side.setFont(ui_font(pt))
+        # the window style sheet sets font-weight on group boxes, which stops a parent's font size
+        # from reaching them; a size rule on the side column scales every panel with the window
+        self.side.setStyleSheet(f"QWidget {{ font-size: {pt:.1f}pt; }}")
         self.messages.setFont(ui_font(pt * 1.05, bold=True))
         self.rule_panel.setFont(ui_font(pt))
         if self.overlay.isVisible():
