@@ -147,6 +147,7 @@ class ScenarioSession:
         self.errata_override = errata
         self.root = root
         self.run = ScenarioRun(scenario, errata=errata, root=root)
+        self.run.lang = current_language()  # step messages in the UI's language
         self.infos: list[StepInfo] = []
 
     @property

@@ -195,32 +195,48 @@ class Game:
         raise KeyError(name)
 
     def describe(self, action: Action, lang: str = "en") -> str:
-        """A readable form of an action (used in logs, tests and the action panel)."""
+        """A readable form of an action, in English or Japanese (logs, scenarios, demo mode)."""
+        ja = lang == "ja"
         who = self.pname(action.player)
         if isinstance(action, Pass):
-            return f"{who}: pass"
+            return f"{who}：パス" if ja else f"{who}: pass"
         if isinstance(action, DeclareRaid):
-            return f"{who}: raid {self.pname(action.target)}"
+            target = self.pname(action.target)
+            return f"{who}：{target}に襲撃を宣言" if ja else f"{who}: raid {target}"
         if isinstance(action, ChooseEncounterTarget):
-            return f"{who}: encounter → {self.pname(action.target)}"
+            target = self.pname(action.target)
+            return f"{who}：遭遇戦の相手に{target}を選ぶ" if ja else f"{who}: encounter → {target}"
         if isinstance(action, ChooseAttack):
+            if ja:
+                return f"{who}：{'物理' if action.type == 'physical' else '魔術'}攻撃"
             return f"{who}: {action.type} attack"
         if isinstance(action, PlayCard):
-            return f"{who}: play {self.cname(action.card)}"
+            name = self.cname(action.card)
+            return f"{who}：{name}を場に出す" if ja else f"{who}: play {name}"
         if isinstance(action, Discard):
-            return f"{who}: discard {self.cname(action.card)}"
+            name = self.cname(action.card)
+            return f"{who}：{name}を捨てる" if ja else f"{who}: discard {name}"
         if isinstance(action, UseEffect):
             eff = self.card_of(action.card).effects[action.effect - 1]
-            return f"{who}: use {eff.name} of {self.cname(action.card)}{self._targets_text(action)}"
+            card, targets = self.cname(action.card), self._targets_text(action)
+            if ja:
+                return f"{who}：{card}の{eff.name}を使用{targets}"
+            return f"{who}: use {eff.name} of {card}{targets}"
         if isinstance(action, CommandSpell):
             if action.spell == "negate":
                 if not 0 <= action.target < len(self.s.stack):
-                    return f"{who}: command spell, negate stack item {action.target + 1}"
-                item = self.s.stack[action.target]
-                return f"{who}: command spell, negate {self._item_name(item)}"
-            return f"{who}: command spell, remove a {action.coin} coin from {self.pname(action.target)}"
+                    what = f"#{action.target + 1}"
+                else:
+                    what = self._item_name(self.s.stack[action.target])
+                return f"{who}：令呪で{what}を打ち消す" if ja else \
+                    f"{who}: command spell, negate {what}"
+            target = self.pname(action.target)
+            if ja:
+                return f"{who}：令呪で{target}の特殊コイン（{action.coin}）を1つ取り除く"
+            return f"{who}: command spell, remove a {action.coin} coin from {target}"
         if isinstance(action, Choose):
-            return f"{who}: choose {self._option_text(action.option)}"
+            option = self._option_text(action.option)
+            return f"{who}：{option}を選ぶ" if ja else f"{who}: choose {option}"
         return f"{who}: {action.kind}"
 
     def _targets_text(self, action: UseEffect) -> str:

@@ -321,6 +321,7 @@ class ScenarioRun:
         self.scenario = scenario
         self.game = game or scenario.build_game(errata=errata, root=root)
         self.index = 0
+        self.lang = "en"  # language of the step messages (the GUI sets its own)
         self.results: list[StepResult] = []
         self._marks: list[tuple[int, int]] = []  # (actions applied, log length) before each step
         self._check_log_from = 0  # the first check sees the setup's automatic work too
@@ -384,7 +385,7 @@ class ScenarioRun:
             if body.get("action") == "advance":
                 return True, self._advance(step, body.get("step"))
             action = self.to_action(body, step.line)
-            text = g.describe(action)  # before: applying may change what the action refers to
+            text = g.describe(action, self.lang)  # before: applying may change what the action refers to
             g.apply(action)
             return True, text
         if step.kind == "resolve":
@@ -413,7 +414,7 @@ class ScenarioRun:
                 return True, f"refused: {exc.message} [{exc.rule}]"
             g.undo()
             g._redo.clear()
-            return False, f"{g.describe(action)} was allowed"
+            return False, f"{g.describe(action, self.lang)} was allowed"
         raise ScenarioError(self.scenario.path, step.line, f"unknown step {step.kind}")
 
     def _resolve(self, step: Step) -> str:
