@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 from fate_royal.cards import schema
 from fate_royal.cards.model import AppliedPatch, CardDB, CardDef, Chip, Cost, Effect, Op, Stats, Target
-from fate_royal.cards.profile import PARAMETERS, RulesProfile, check_value
+from fate_royal.cards.profile import RulesProfile, check_value
 from fate_royal.cards.vocabulary import (
     CARD_KINDS,
     CLASSES,

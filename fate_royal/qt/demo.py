@@ -18,7 +18,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, QUrl, Qt, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QSizePolicy,
+    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QSizePolicy,
     QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
@@ -26,7 +26,7 @@ from fate_royal.qt import texts
 from fate_royal.qt.compat import emit
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.i18n import current_language
-from fate_royal.qt.reveal import HandsStrip, RevealController, revealed_table
+from fate_royal.qt.reveal import HandsStrip, RevealController
 from fate_royal.qt.rulings_texts import t
 
 GREEN = "#6fdc8c"

@@ -352,7 +352,7 @@ class CardInspector(QWidget):
                         + "".join(f"<td align='center'><b>{effective.get(k, 0)}</b></td>" for k in STAT_KEYS)
                         + "<td></td></tr>")
         return head + ("<table cellspacing='0' cellpadding='3' width='100%'>" + "".join(rows) + "</table>"
-                       if len(rows) > 1 else f"<p style='color:#a99c88'>—</p>")
+                       if len(rows) > 1 else "<p style='color:#a99c88'>—</p>")
 
     def _provenance_html(self, card: CardDef) -> str:
         rows = [f"<tr><th align='left'>{_esc(t('rulings.inspector.field'))}</th>"

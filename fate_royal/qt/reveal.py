@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from fate_royal.qt import texts
 from fate_royal.qt.compat import emit
 from fate_royal.qt.fonts import pixel_font
 from fate_royal.qt.rulings_texts import t
-from fate_royal.qt.table import CARD_RATIO, CardDraw, TableView, draw_card
+from fate_royal.qt.table import CARD_RATIO, CardDraw, TableView, draw_card, paint_hand_strip
 
 
 class _EverySeat:
@@ -137,14 +137,7 @@ class HandsStrip(QWidget):
     def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         painter = QPainter(self)
         try:
-            painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
-                                   | QPainter.RenderHint.SmoothPixmapTransform)
-            grad = QLinearGradient(0, 0, 0, self.height())
-            grad.setColorAt(0, QColor("#2a1c14"))
-            grad.setColorAt(1, QColor("#140d09"))
-            painter.fillRect(self.rect(), grad)
-            painter.setPen(QPen(QColor(232, 195, 106, 120), 2))
-            painter.drawLine(0, 1, self.width(), 1)
+            paint_hand_strip(painter, self)
             self.layout_hands()
             g = self.controller.game
             for p, cell, cards in self.rows:

@@ -32,7 +32,6 @@ from fate_royal.qt import texts
 from fate_royal.qt.compat import emit
 from fate_royal.qt.compare_view import ComparisonWindow, comparison_for
 from fate_royal.qt.demo import DemoPanel, DemoState, PresenterWindow, ReplaySession, ScenarioSession
-from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.inspector import CardInspector
 from fate_royal.qt.rulings_texts import t

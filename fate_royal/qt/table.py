@@ -147,6 +147,18 @@ def card_visible(game: Any, uid: int, owner: int, viewer: int | None) -> bool:
     return not hidden or viewer == owner
 
 
+def paint_hand_strip(painter: QPainter, widget: QWidget) -> None:
+    """The wooden strip behind a row of hand cards (the hand view, the presenter's hands)."""
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                           | QPainter.RenderHint.SmoothPixmapTransform)
+    grad = QLinearGradient(0, 0, 0, widget.height())
+    grad.setColorAt(0, QColor("#2a1c14"))
+    grad.setColorAt(1, QColor("#140d09"))
+    painter.fillRect(widget.rect(), grad)
+    painter.setPen(QPen(QColor(232, 195, 106, 120), 2))
+    painter.drawLine(0, 1, widget.width(), 1)
+
+
 def _blit(painter: QPainter, virtual_top_left: QPointF, pm: QPixmap, scale: float, dpr: float) -> None:
     """Draw a pixmap rendered at device resolution 1:1 (no resampling) at a virtual-unit point of a
     painter scaled by ``scale``: far cheaper than letting drawPixmap scale it into a rect."""
@@ -931,14 +943,7 @@ class HandView(QWidget):
     def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         painter = QPainter(self)
         try:
-            painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
-                                   | QPainter.RenderHint.SmoothPixmapTransform)
-            grad = QLinearGradient(0, 0, 0, self.height())
-            grad.setColorAt(0, QColor("#2a1c14"))
-            grad.setColorAt(1, QColor("#140d09"))
-            painter.fillRect(self.rect(), grad)
-            painter.setPen(QPen(QColor(232, 195, 106, 120), 2))
-            painter.drawLine(0, 1, self.width(), 1)
+            paint_hand_strip(painter, self)
             self.layout_hand()
             g = self.controller.game
             px = max(11.0, self.height() * 0.1)

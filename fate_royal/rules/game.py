@@ -26,7 +26,7 @@ from fate_royal.rules.errors import GameOver, IllegalAction, SetupError
 from fate_royal.rules.events import Event
 from fate_royal.rules.rng import Rng
 from fate_royal.rules.state import (
-    PROCESSES, STEPS, Combat, Decision, Fighter, GameState, Modifier, Player, StackItem, Window,
+    STEPS, Combat, Decision, Fighter, GameState, Modifier, Player, StackItem, Window,
 )
 
 SELF_OPS = ("modify_stats", "grant_keyword")

@@ -15,7 +15,7 @@ from typing import Any
 
 from fate_royal.cards import load_card_db, load_profile
 from fate_royal.cards.model import CardDB
-from fate_royal.cards.yamlsrc import DataError, DataErrors, YList, YMap, location, parse_yaml, plain
+from fate_royal.cards.yamlsrc import DataError, DataErrors, YMap, location, parse_yaml, plain
 from fate_royal.rules.actions import (
     Action, Choose, ChooseAttack, ChooseEncounterTarget, CommandSpell, DeclareRaid, Discard, Pass,
     PlayCard, UseEffect,

@@ -254,7 +254,7 @@ def test_inspector_follows_the_card_under_the_mouse(table, qtbot):
     win, c, f = table(new_game=False)
     assert f.open_scenario(DEMOS / "E1.9-demo-rise-step.yaml") is None
     f.toggle_inspector()
-    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtCore import QEvent, Qt
     from PySide6.QtGui import QMouseEvent
     from PySide6.QtWidgets import QApplication
 
