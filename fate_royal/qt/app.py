@@ -37,6 +37,40 @@ def _error(text: str, parent: Any = None, interactive: bool = False) -> None:
         QMessageBox.critical(parent, "fate-royal", text)
 
 
+def _setup_logging() -> None:
+    """Details of unexpected errors go to a log file beside the autosave, not to the user's screen;
+    the window shows a one-line message instead."""
+    import logging
+
+    from fate_royal.rules.save import autosave_path
+
+    root = logging.getLogger("fate_royal")
+    if root.handlers:
+        return
+    try:
+        path = autosave_path().with_name("fate_royal.log")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    root.propagate = False
+
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    qt_log = logging.getLogger("fate_royal.qt.messages")
+    levels = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
+              QtMsgType.QtWarningMsg: logging.WARNING, QtMsgType.QtCriticalMsg: logging.ERROR,
+              QtMsgType.QtFatalMsg: logging.CRITICAL}
+
+    def qt_message(kind: Any, context: Any, message: str) -> None:  # Qt's own notes go to the log
+        qt_log.log(levels.get(kind, logging.WARNING), "%s", message)
+
+    qInstallMessageHandler(qt_message)
+
+
 def run_app(args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
@@ -59,6 +93,7 @@ def run_app(args: argparse.Namespace) -> int:
     except ValueError as exc:
         _error(str(exc))
         return 2
+    _setup_logging()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("fate-royal")
     fonts.install_fonts()
@@ -92,7 +127,8 @@ def run_app(args: argparse.Namespace) -> int:
         if players or screenshot:
             ok = controller.new_game(default_names(players or 4), seed if seed is not None else 1, errata)
             if not ok:
-                _error("cannot start a game", window, interactive)
+                _error("cannot start a game:\n" + (controller.setup_error or "unknown error"),
+                       window, interactive)
                 return 1
         else:
             window.show()

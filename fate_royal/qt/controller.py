@@ -52,6 +52,7 @@ class GameController(QObject):
         self.ask_all = False
         self.auto_handoff = False  # screenshots / presenter: no hand-off screen
         self.last_error: tuple[str, str] | None = None
+        self.setup_error = ""  # why the last new game could not start (file:line for bad data)
         self._dbs: dict[bool, Any] = {}
 
     # ------------------------------------------------------------------ games
@@ -75,9 +76,18 @@ class GameController(QObject):
             profile = load_profile().with_(errata=errata, servant_assignment=assignment)
             game = Game.new(self.card_db(errata), profile, names, seed=seed, ask_all=self.ask_all)
         except Exception as exc:  # bad data, bad setup: a message, never a traceback
-            log.exception("new game failed")
-            emit(self.message, tr("error.internal", reason=str(exc)), "error", "")
+            from fate_royal.cards import DataError
+            from fate_royal.rules.errors import RulesError
+
+            if isinstance(exc, (DataError, RulesError)):  # the user's data: say where and what
+                self.setup_error = str(exc)
+                log.debug("new game refused: %s", exc)
+            else:  # a bug: keep the details in the debug log, show one line
+                self.setup_error = f"{type(exc).__name__}: {exc}"
+                log.debug("new game failed", exc_info=exc)
+            emit(self.message, tr("error.internal", reason=self.setup_error), "error", "")
             return False
+        self.setup_error = ""
         self.set_game(game)
         return True
 
