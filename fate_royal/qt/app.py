@@ -134,6 +134,8 @@ def run_app(args: argparse.Namespace) -> int:
             window.show()
             if not window.new_game_dialog():
                 controller.new_game(default_names(4), seed, errata)
+            window.raise_()
+            window.activateWindow()  # the dialog had the keyboard: hand it back to the table
 
     if screenshot:
         return _screenshot(app, window, screenshot, size)

@@ -46,6 +46,14 @@ QLabel { color: #f4ecdc; }
 QTextBrowser { background: #0f0a07; color: #eadfcb; border: 1px solid #3a2a1f; border-radius: 4px; }
 QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }
 QCheckBox { color: #f4ecdc; }
+QDialog, QMessageBox { background: #1b130e; }
+QDialog QLineEdit, QDialog QComboBox {
+  background: #0f0a07; color: #f4ecdc; border: 1px solid #4a3726; border-radius: 3px; padding: 2px 4px; }
+QComboBox QAbstractItemView { background: #0f0a07; color: #f4ecdc; selection-background-color: #6b5038; }
+QDialog QPushButton, QMessageBox QPushButton {
+  background: #3a2a1f; color: #f4ecdc; border: 1px solid #6b5038; border-radius: 4px; padding: 4px 14px; }
+QDialog QPushButton:hover, QMessageBox QPushButton:hover { background: #4a3726; }
+QDialog QPushButton:default, QMessageBox QPushButton:default { border-color: #e8c36a; }
 """
 
 
@@ -147,6 +155,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_shortcuts()
         self.overlay = HandoffOverlay(self)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         c = self.controller
         c.changed.connect(self.refresh)
         c.message.connect(self.messages.show_message)
@@ -301,7 +310,13 @@ class MainWindow(QMainWindow):
             self.overlay.raise_()
             self.overlay.setFocus()
         else:
-            self.overlay.hide()
+            if not self.overlay.isHidden():
+                self.overlay.hide()
+                # the overlay held the keyboard focus: give it back to the window, so that Space,
+                # Enter and the number keys work at once (even without a window manager)
+                if not self.isActiveWindow():
+                    self.activateWindow()
+                self.setFocus(Qt.FocusReason.OtherFocusReason)
         self.actions.refresh()
         self.stack.refresh()
         self.log.refresh()
