@@ -324,11 +324,14 @@ class TableView(QWidget):
         if codes:
             cw2, ch2 = 50.0, 50.0 * CARD_RATIO
             area_x, area_w = 204.0, 112.0
-            step = min(58.0, (area_w - cw2) / max(1, len(codes) - 1)) if len(codes) > 1 else 0.0
+            # a Down code lies sideways: its footprint is as wide as the card is tall
+            footprint = ch2 if any(s.card_states.get(u) == "down" for u in codes) else cw2
+            step = min(58.0, (area_w - footprint) / max(1, len(codes) - 1)) if len(codes) > 1 else 0.0
             for j, uid in enumerate(codes):
                 st = s.card_states.get(uid) or "rise"
                 face = card_visible(g, uid, i, viewer)
-                r = self._local(seat, area_x + j * step, 32.0, cw2, ch2)
+                centre_x = area_x + footprint / 2 + j * step
+                r = self._local(seat, centre_x - cw2 / 2, 32.0, cw2, ch2)
                 seat.cards.append(CardDraw("code", uid, s.cards[uid] if face else None, i, st,
                                            90 if st == "down" else 0, face, r, uid in playable))
 
