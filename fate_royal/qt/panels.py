@@ -54,23 +54,85 @@ class ActionPanel(QWidget):
         self.header = QLabel()
         self.header.setWordWrap(True)
         self.header.setStyleSheet("color:#5fd4ff; font-weight:bold;")
+        # a fixed two-line height: a word-wrapped label whose height follows its text makes every
+        # new text re-lay out the whole window (most of an action's repaint time)
+        self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._fit_header()
         outer.addWidget(self.header)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer.addWidget(self.scroll, 1)
-        self._inner: QWidget | None = None
+        # The buttons and titles are kept and reused from one refresh to the next: creating and
+        # style-polishing a dozen widgets after every action was most of the time an action took.
+        self._inner = QWidget()
+        self._lay = QVBoxLayout(self._inner)
+        self._lay.setContentsMargins(2, 2, 6, 2)
+        self._lay.setSpacing(3)
+        self.scroll.setWidget(self._inner)
+        self._button_pool: list[QPushButton] = []
+        self._title_pool: list[QLabel] = []
+        self._action_of: dict[int, Action] = {}
         self.setStyleSheet(BUTTON_STYLE)
+
+    def _fit_header(self) -> None:
+        self.header.setFixedHeight(int(self.header.fontMetrics().lineSpacing() * 2.3) + 4)
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            self._fit_header()
+
+    def _take_button(self, n: int, text: str, action: Action, group: str = "", blocked: bool = False) -> QPushButton:
+        if n < len(self._button_pool):
+            b = self._button_pool[n]
+        else:
+            b = QPushButton()
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            b.clicked.connect(lambda _=False, button=b: self._clicked(button))
+            self._button_pool.append(b)
+        if b.text() != text:
+            b.setText(text)
+            b.setToolTip(text)
+        new_group, new_blocked = group or None, "true" if blocked else None
+        if b.property("group") != new_group or b.property("blocked") != new_blocked:
+            b.setProperty("group", new_group)
+            b.setProperty("blocked", new_blocked)
+            b.style().unpolish(b)
+            b.style().polish(b)
+        self._action_of[id(b)] = action
+        self._lay.addWidget(b)
+        b.show()
+        return b
+
+    def _take_title(self, n: int, text: str, color: str) -> None:
+        if n < len(self._title_pool):
+            label = self._title_pool[n]
+        else:
+            label = QLabel()
+            self._title_pool.append(label)
+        label.setText(text)
+        label.setStyleSheet(f"color:{color}; font-weight:bold; margin-top:0.3em;")
+        self._lay.addWidget(label)
+        label.show()
+
+    def _clicked(self, button: QPushButton) -> None:
+        action = self._action_of.get(id(button))
+        if action is not None:
+            self.controller.submit(action)
 
     def refresh(self) -> None:
         ctrl = self.controller
         g = ctrl.game
         self.buttons, self.blocked_buttons = [], []
-        inner = QWidget()
-        lay = QVBoxLayout(inner)
-        lay.setContentsMargins(2, 2, 6, 2)
-        lay.setSpacing(3)
+        self._action_of = {}
+        while self._lay.count():  # take everything out; the widgets stay for reuse
+            self._lay.takeAt(0)
+        for w in self._button_pool + self._title_pool:
+            w.hide()
+        used_buttons = used_titles = 0
         if g is None:
             self.header.setText("")
         elif g.state.over:
@@ -92,9 +154,8 @@ class ActionPanel(QWidget):
                 if not items:
                     continue
                 if group != "pass":
-                    title = QLabel(texts.group_title(group))
-                    title.setStyleSheet("color:#e8c36a; font-weight:bold; margin-top:0.3em;")
-                    lay.addWidget(title)
+                    self._take_title(used_titles, texts.group_title(group), "#e8c36a")
+                    used_titles += 1
                 for a in items:
                     n += 1
                     label = texts.action_label(g, a)
@@ -102,32 +163,21 @@ class ActionPanel(QWidget):
                         label += "   (Space)"
                     if n <= 9:
                         label = f"{n}  {label}"
-                    b = QPushButton(label)
-                    b.setProperty("group", group)
-                    b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-                    b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-                    b.setToolTip(label)
-                    b.clicked.connect(lambda _=False, act=a: ctrl.submit(act))
-                    lay.addWidget(b)
+                    b = self._take_button(used_buttons, label, a, group)
+                    used_buttons += 1
                     self.buttons.append((b, a))
             blocked = ctrl.blocked_raids()
             if blocked:
-                title = QLabel(texts.tr_or("table.group.unavailable", "Not allowed now"))
-                title.setStyleSheet("color:#9b8f84; font-weight:bold; margin-top:0.3em;")
-                lay.addWidget(title)
+                self._take_title(used_titles, texts.tr_or("table.group.unavailable", "Not allowed now"),
+                                 "#9b8f84")
+                used_titles += 1
                 for a, reason, rule in blocked:
-                    b = QPushButton(f"✕ {texts.action_label(g, a)} — {texts.reason_text(reason)}"
-                                    + (f" ({rule})" if rule else ""))
-                    b.setProperty("blocked", "true")
-                    b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-                    b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-                    b.setToolTip(b.text())
-                    b.clicked.connect(lambda _=False, act=a: ctrl.submit(act))
-                    lay.addWidget(b)
+                    text = (f"✕ {texts.action_label(g, a)} — {texts.reason_text(reason)}"
+                            + (f" ({rule})" if rule else ""))
+                    b = self._take_button(used_buttons, text, a, blocked=True)
+                    used_buttons += 1
                     self.blocked_buttons.append((b, a))
-        lay.addStretch(1)
-        self.scroll.setWidget(inner)  # deletes the previous inner widget
-        self._inner = inner
+        self._lay.addStretch(1)
 
     def trigger(self, index: int) -> bool:
         """Click the ``index``-th (0-based) legal action's button."""

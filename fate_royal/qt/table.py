@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QColor, QImage, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap,
+    QColor, QFontMetricsF, QImage, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap,
     QRadialGradient,
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
@@ -221,6 +221,11 @@ def _text(painter: QPainter, rect: QRectF, text: str, px: float, color: QColor =
     painter.drawText(rect, int(align), text)
 
 
+def _badge_width(text: str, px: float = 11.5) -> float:
+    """The width ``_badge`` gives a label."""
+    return QFontMetricsF(pixel_font(px, bold=True)).horizontalAdvance(text) + px * 1.1
+
+
 def _badge(painter: QPainter, right: float, top: float, text: str, color: QColor, px: float = 11.5) -> float:
     """A rounded label ending at ``right``; returns its left edge."""
     font = pixel_font(px, bold=True)
@@ -251,6 +256,8 @@ class TableView(QWidget):
         super().__init__(parent)
         self.controller = controller
         self.setMouseTracking(True)
+        # paintEvent covers every pixel (the felt first): Qt need not clear the widget beforehand
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setMinimumSize(480, 320)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.seats: list[SeatLayout] = []
@@ -396,17 +403,46 @@ class TableView(QWidget):
             painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
                                    | QPainter.RenderHint.SmoothPixmapTransform)
             self.layout_table()
-            self._paint_felt(painter)
-            painter.scale(self._scale, self._scale)
             g = self.controller.game
             if g is None:
+                self._paint_felt(painter)
                 return
-            self._paint_combat_arrow(painter, g)
-            self._paint_centre(painter, g)
+            self._paint_composed(painter, g)
+            painter.scale(self._scale, self._scale)
+            # what changes with nearly every action is drawn over the composed image
+            pend = g.pending
             for seat in self.seats:
-                self._paint_seat(painter, g, seat)
+                if pend is not None and pend.player == seat.player and not g.state.players[seat.player].out:
+                    self._paint_deciding(painter, seat)
+            self._paint_centre_notes(painter, g)
         finally:
             painter.end()
+
+    def _paint_composed(self, painter: QPainter, g: Any) -> None:
+        """Felt, combat arrow, centre and seats as one image, composed again only when one of
+        their cache keys changes (a pass changes none of them)."""
+        dpr = painter.device().devicePixelRatioF()
+        c = g.state.combat
+        key = (self.width(), self.height(), round(dpr, 4), round(self._scale, 6),
+               tuple(self._seat_key(g, seat, dpr) for seat in self.seats),
+               self._centre_key(g, dpr)[1],
+               None if c is None else (c.raider.player, c.interceptor.player))
+        if key != self.__dict__.get("_composed_key"):
+            pm = QPixmap(max(1, round(self.width() * dpr)), max(1, round(self.height() * dpr)))
+            pm.setDevicePixelRatio(dpr)
+            p2 = QPainter(pm)
+            try:
+                p2.setRenderHints(painter.renderHints())
+                self._paint_felt(p2)
+                p2.scale(self._scale, self._scale)
+                self._paint_combat_arrow(p2, g)
+                self._paint_centre(p2, g)
+                for seat in self.seats:
+                    self._paint_seat(p2, g, seat)
+            finally:
+                p2.end()
+            self._composed, self._composed_key = pm, key
+        painter.drawPixmap(0, 0, self._composed)
 
     def _paint_felt(self, painter: QPainter) -> None:
         """The felt and the table's rim, cached per widget size."""
@@ -468,13 +504,11 @@ class TableView(QWidget):
         painter.drawPath(path)
         painter.restore()
 
-    def _paint_centre(self, painter: QPainter, g: Any) -> None:
-        """The centre: its slow, rarely changing part (turn, step track, piles, combat summary)
-        is cached as a pixmap; the deciding-player line and the notices are drawn each time."""
+    def _centre_key(self, g: Any, dpr: float) -> tuple[QRectF, tuple]:
+        """The region of the centre's cached part and the key of what it shows."""
         s = g.state
         geo = self.centre_geo
         x, w = geo["x"], geo["w"]
-        dpr = painter.device().devicePixelRatioF()
         px = self._scale * dpr
         region = QRectF(x - 44, geo["banner"] - 4, w + 88, 34)
         for spot in self.hotspots:
@@ -497,6 +531,14 @@ class TableView(QWidget):
                 tuple(tuple(sorted(g.fighter_stats(f.player).items()))
                       for f in (c.raider, c.interceptor) if not s.players[f.player].out)),
         )
+        return region, key
+
+    def _paint_centre(self, painter: QPainter, g: Any) -> None:
+        """The centre's slow, rarely changing part (turn, step track, piles, combat summary),
+        cached as a pixmap; the deciding-player line and notices are drawn by paintEvent."""
+        dpr = painter.device().devicePixelRatioF()
+        px = self._scale * dpr
+        region, key = self._centre_key(g, dpr)
         cache = self.__dict__.setdefault("_centre_cache", {})
         pm = cache.get(key)
         if pm is None:
@@ -514,7 +556,6 @@ class TableView(QWidget):
                 p2.end()
             cache[key] = pm
         _blit(painter, region.topLeft(), pm, self._scale, dpr)
-        self._paint_centre_notes(painter, g)
 
     def _paint_centre_static(self, painter: QPainter, g: Any, scale: float) -> None:
         s = g.state
@@ -633,19 +674,19 @@ class TableView(QWidget):
         s = g.state
         i = seat.player
         pl = s.players[i]
-        pend = g.pending
         c = s.combat
-        viewer = self.controller.private_viewer()
         uids = [u for u in (pl.hero, pl.klass) if u is not None] + list(pl.seat)
         try:
             stats = tuple(sorted(g.fighter_stats(i).items())) if pl.hero is not None else ()
         except Exception:
             stats = ()
+        # not in the key: who decides (drawn on top, _paint_deciding) and who views (what the
+        # viewer may see is already in each card's face_up below)
         return (i, pl.name, pl.mana, pl.mana_limit, pl.command_spells, tuple(sorted(pl.coins.items())),
                 len(pl.hand), pl.out, tuple(uids), tuple(s.card_states.get(u) for u in uids),
-                s.active_master == i, s.turn_player == i, pend is not None and pend.player == i,
+                s.active_master == i, s.turn_player == i,
                 c is not None and c.raider.player == i, c is not None and c.interceptor.player == i,
-                viewer == i, stats, current_language(), round(seat.scale * self._scale * dpr, 4),
+                stats, current_language(), round(seat.scale * self._scale * dpr, 4),
                 s.over, tuple((d.uid, d.card_id, d.state, d.rotation, d.face_up, d.playable)
                               for d in seat.cards))
 
@@ -700,12 +741,26 @@ class TableView(QWidget):
                   align=Qt.AlignmentFlag.AlignCenter, elide=False)
             painter.restore()
 
+    def _paint_deciding(self, painter: QPainter, seat: SeatLayout) -> None:
+        """The deciding player's seat: a cyan glow and the badge in its reserved header slot."""
+        painter.save()
+        painter.translate(seat.rect.topLeft())
+        painter.scale(seat.scale, seat.scale)
+        box = QRectF(0, 0, BOX_W, BOX_H)
+        glow = QColor(CYAN)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for spread, alpha in ((9, 40), (5, 80)):
+            glow.setAlpha(alpha)
+            painter.setPen(QPen(glow, spread))
+            painter.drawRoundedRect(box, 12, 12)
+        _badge(painter, BOX_W - 8, 5, texts.tr_or("table.deciding", "deciding"), CYAN)
+        painter.restore()
+
     def _seat_panel(self, painter: QPainter, g: Any, seat: SeatLayout) -> None:
         """Everything of a seat but its cards, in the seat's own 320 x 214 units."""
         s = g.state
         i = seat.player
         pl = s.players[i]
-        pend = g.pending
         c = s.combat
         box = QRectF(0, 0, BOX_W, BOX_H)
         # panel
@@ -720,14 +775,6 @@ class TableView(QWidget):
             border, width = GUARD, 3.5
         elif i == s.turn_player and not pl.out:
             border, width = GOLD, 2.5
-        if pend is not None and pend.player == i:
-            glow = QColor(CYAN)
-            for spread, alpha in ((9, 40), (5, 80)):
-                glow.setAlpha(alpha)
-                painter.setPen(QPen(glow, spread))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRoundedRect(box, 12, 12)
-            painter.setBrush(grad)
         painter.setPen(QPen(border, width))
         painter.drawRoundedRect(box, 12, 12)
         # header: Active Master coin, name, badges
@@ -739,8 +786,9 @@ class TableView(QWidget):
         if pl.out:
             right = _badge(painter, right, 5, texts.tr_or("table.dropped", "脱落"), QColor("#9a9a9a")) - 4
         else:
-            if pend is not None and pend.player == i:
-                right = _badge(painter, right, 5, texts.tr_or("table.deciding", "deciding"), CYAN) - 4
+            # the "deciding" badge has a reserved slot here, drawn over the cached panel
+            # (it moves on almost every action; see _paint_deciding)
+            right -= _badge_width(texts.tr_or("table.deciding", "deciding")) + 4
             if c is not None and i == c.raider.player:
                 right = _badge(painter, right, 5, texts.tr_or("table.raider", "Raider"), RAID) - 4
             elif c is not None and i == c.interceptor.player:
