@@ -22,15 +22,17 @@ import datetime
 import logging
 import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
 
+if TYPE_CHECKING:  # imported when first opened: it is not needed to show the table
+    from fate_royal.qt.compare_view import ComparisonWindow
+
 from fate_royal.qt import texts
 from fate_royal.qt.compat import emit
-from fate_royal.qt.compare_view import ComparisonWindow, comparison_for
 from fate_royal.qt.demo import DemoPanel, DemoState, PresenterWindow, ReplaySession, ScenarioSession
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.inspector import CardInspector
@@ -627,6 +629,8 @@ class RulingsFeatures(QObject):
         s = self.demo.session
         scenario = s is not None and s.kind == "scenario"
         if self.comparison is None:
+            from fate_royal.qt.compare_view import ComparisonWindow, comparison_for
+
             self.comparison = ComparisonWindow(comparison_for(self.controller, self.demo), self.window)
             self.comparison.rule_clicked.connect(self._show_rule)
         self.comparison.set_max_steps(s.total if scenario else None,
