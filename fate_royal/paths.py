@@ -37,3 +37,8 @@ def cards_dir() -> Path:
 def assets_dir() -> Path:
     """Shipped assets: SVG frames and icons, fonts, translations."""
     return data_root() / "assets"
+
+
+def scenarios_dir() -> Path:
+    """The shipped scenarios: rulings/ (one or more per rule id) and demos/ (for demo mode)."""
+    return data_root() / "scenarios"

@@ -412,7 +412,9 @@ class RulingsFeatures(QObject):
     # ------------------------------------------------------------------ scenarios (demo mode)
 
     def open_scenario_dialog(self) -> bool:
-        start = Path.cwd() / "scenarios" / "demos"
+        from fate_royal.paths import scenarios_dir
+
+        start = scenarios_dir() / "demos"
         path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_scenario"),
                                               str(start if start.is_dir() else Path.cwd()),
                                               t("rulings.scenario.filter"))
