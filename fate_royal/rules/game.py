@@ -30,6 +30,7 @@ from fate_royal.rules.state import (
 )
 
 SELF_OPS = ("modify_stats", "grant_keyword")
+CHECKPOINT_EVERY = 16  # undo restores the nearest checkpoint and replays at most this many actions
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,8 @@ class Game:
         self.ask_all = ask_all
         self.log: list[Event] = []
         self.history: list[Action] = []
-        self._undo: list[tuple[dict, int, Action]] = []
+        self._checkpoints: dict[int, tuple[dict, int]] = {}  # actions applied -> (state, log length)
+        self._version = 0  # bumped on every change of the position (keys the legal-action cache)
         self._redo: list[Action] = []
         self._cache_key: Any = None
         self._cache: list[Action] | None = None
@@ -80,6 +82,7 @@ class Game:
         self._defs: dict[int, CardDef] = {}
         self.s = self._build(setup)
         self._run()
+        self._checkpoint(0)
 
     @classmethod
     def new(cls, db: CardDB, profile: RulesProfile, names: list[str], seed: int = 0,
@@ -112,7 +115,7 @@ class Game:
         return Outcome(w, None if w is None else self.s.players[w].name)
 
     def legal_actions(self) -> list[Action]:
-        key = (len(self.history), len(self._undo), self.ask_all)
+        key = (self._version, self.ask_all)
         if self._cache is not None and self._cache_key == key:
             return list(self._cache)
         actions = self._legal()
@@ -127,38 +130,36 @@ class Game:
         if action not in legal:
             reason, rule, message = self.why_illegal(action)
             raise IllegalAction(reason, rule, message)
-        snapshot = self.s.to_dict() if self.record_undo else None
+        n = len(self.history)
+        if self.record_undo:
+            self._checkpoint(n)
         start = len(self.log)
         try:
             self._do(action)
             self._run()
         except Exception:
-            if snapshot is not None:
-                self.s = GameState.from_dict(snapshot)
-                del self.log[start:]
+            if self.record_undo:
+                self._rebuild(n)  # never leave a half-changed state behind
             raise
-        if snapshot is not None:
-            self._undo.append((snapshot, start, action))
         self.history.append(action)
         self._redo.clear()
-        self._cache = None
+        self._changed()
         return self.log[start:]
 
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return self.record_undo and bool(self.history) and 0 in self._checkpoints
 
     def can_redo(self) -> bool:
         return bool(self._redo)
 
     def undo(self) -> Action:
-        if not self._undo:
+        if not self.can_undo():
             raise IllegalAction("nothing_to_undo", "", "nothing to undo")
-        snapshot, start, action = self._undo.pop()
-        self.s = GameState.from_dict(snapshot)
-        del self.log[start:]
+        action = self.history[-1]
+        self._rebuild(len(self.history) - 1)
         self.history.pop()
         self._redo.append(action)
-        self._cache = None
+        self._changed()
         return action
 
     def redo(self) -> list[Event]:
@@ -169,6 +170,33 @@ class Game:
         events = self.apply(action)
         self._redo = redo
         return events
+
+    # --- undo by checkpoints and replay
+    # A full copy of the state before every action was half of what an action cost. Instead the
+    # state is copied every CHECKPOINT_EVERY actions, and undo restores the nearest checkpoint and
+    # replays the actions after it: the replay is exact, since all randomness lives in the state.
+
+    def _checkpoint(self, n: int) -> None:
+        """Record the state before action ``n`` when it falls on a checkpoint; forget checkpoints of
+        an undone future."""
+        if self._checkpoints and max(self._checkpoints) > n:
+            self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= n}
+        if n % CHECKPOINT_EVERY == 0 and n not in self._checkpoints:
+            self._checkpoints[n] = (self.s.to_dict(), len(self.log))
+
+    def _rebuild(self, n: int) -> None:
+        """Make the state and log those after the first ``n`` actions of the history."""
+        base = max(k for k in self._checkpoints if k <= n)
+        snapshot, log_len = self._checkpoints[base]
+        self.s = GameState.from_dict(snapshot)
+        del self.log[log_len:]
+        for action in self.history[base:n]:
+            self._do(action)
+            self._run()
+
+    def _changed(self) -> None:
+        self._version += 1
+        self._cache = None
 
     # ------------------------------------------------------------------ names and text
 
