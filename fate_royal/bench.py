@@ -3,7 +3,7 @@
 Figures come from this command, never from timing assertions in tests (machines are shared and
 noisy). Each figure is measured in this run, on this machine:
 
-- random legal play throughput, one core, without invariant checks (undo snapshots on, as in play);
+- random legal play throughput, one core, without invariant checks (undo checkpoints on, as in play);
 - replay of a recorded 1,000-action game from a save file;
 - card data load and validation;
 - action → table repainted (median and 95th percentile), 7 players, 500 actions into a game;
@@ -42,7 +42,8 @@ def _engine():
 
 
 def bench_throughput(seconds: float = 5.0) -> tuple[float, int]:
-    """Random legal play, one process, no invariant checks: (actions per second, actions)."""
+    """Random legal play, one process, no invariant checks (undo checkpoints on, as in play):
+    (actions per second, actions)."""
     from fate_royal.rules.game import Game
     from fate_royal.rules.simulate import choose_action
 
