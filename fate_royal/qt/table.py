@@ -892,14 +892,19 @@ class TableView(QWidget):
     def event(self, ev: Any) -> bool:
         if ev.type() == ev.Type.ToolTip:
             self.layout_table()
-            d = self.card_at(ev.position() if hasattr(ev, "position") else QPointF(ev.pos()))
-            tip = card_tooltip(self.controller.game, d) if d is not None else ""
-            if tip:
-                QToolTip.showText(ev.globalPos(), tip, self)
-            else:
-                QToolTip.hideText()
+            show_card_tooltip(self, ev)
             return True
         return super().event(ev)
+
+
+def show_card_tooltip(widget: Any, ev: Any) -> None:
+    """Show the tooltip of the card under a tooltip event (table or hand), or hide it."""
+    d = widget.card_at(QPointF(ev.pos()))
+    tip = card_tooltip(widget.controller.game, d) if d is not None else ""
+    if tip:
+        QToolTip.showText(ev.globalPos(), tip, widget)
+    else:
+        QToolTip.hideText()
 
 
 def card_tooltip(game: Any, d: CardDraw) -> str:
@@ -1026,11 +1031,6 @@ class HandView(QWidget):
     def event(self, ev: Any) -> bool:
         if ev.type() == ev.Type.ToolTip:
             self.layout_hand()
-            d = self.card_at(QPointF(ev.pos()))
-            tip = card_tooltip(self.controller.game, d) if d is not None else ""
-            if tip:
-                QToolTip.showText(ev.globalPos(), tip, self)
-            else:
-                QToolTip.hideText()
+            show_card_tooltip(self, ev)
             return True
         return super().event(ev)
