@@ -1,7 +1,7 @@
 """The one entry point, ``fate-royal`` (and ``python -m fate_royal``).
 
-Sub-commands are dispatched to their own modules, imported only when used, so that the headless
-commands (check, run, simulate, bench) never import Qt.
+Sub-commands are dispatched to ``fate_royal.commands``, each module imported only when used, so
+that the headless commands (check, run, simulate, bench) never import Qt.
 """
 
 from __future__ import annotations
@@ -9,22 +9,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-SUBCOMMANDS = ("check", "run", "simulate", "bench")
+from fate_royal.commands import SUBCOMMANDS
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
-        command, rest = argv[0], argv[1:]
-        if command == "check":
-            from fate_royal.cards.check import main as run
-        elif command == "run":
-            from fate_royal.rules.scenario_cli import main as run
-        elif command == "simulate":
-            from fate_royal.rules.simulate import main as run
-        else:
-            from fate_royal.bench import main as run
-        return run(rest)
+        from fate_royal.commands import dispatch
+
+        return dispatch(argv[0], argv[1:])
     return _gui(argv)
 
 

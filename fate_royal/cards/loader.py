@@ -241,6 +241,7 @@ class _Builder:
     def __init__(self, ctx: _Ctx, chips: Mapping[str, Any] | None) -> None:
         self.ctx = ctx
         self.chips = chips  # None: chip sheet unusable, do not check references
+        self.chip_sheet = ""  # the chip sheet's file, named when a chip is missing
 
     # stats / cost / target / condition -------------------------------------------------------
 
@@ -405,7 +406,9 @@ class _Builder:
                 by_name = [cid for cid, c in self.chips.items() if c.name == value]
                 hint = (f" (that is the name of chip {by_name[0]!r}; use the id)" if by_name
                         else _near(value, self.chips))
-                ctx.err(m, k, sub, f"proxy names chip {value!r}, which is not on the chip sheet{hint}")
+                sheet = f" ({self.chip_sheet})" if self.chip_sheet else ""
+                ctx.err(m, k, sub, f"proxy names chip {value!r}, which is not on the chip sheet"
+                        f"{sheet}{hint}")
                 ok = False
             if p.type == "int" and value < 0:
                 ctx.err(m, k, sub, f"{k!r} of operation {name!r} must not be negative")
@@ -941,7 +944,9 @@ def _apply_patches(ctx: _Ctx, patches: list[_Patch], cards: dict[str, _CardSrc],
             if record is None:
                 continue
             sub = _Ctx()
-            patched = _Builder(sub, builder.chips).card(new_tree, new_rec)
+            patcher = _Builder(sub, builder.chips)
+            patcher.chip_sheet = builder.chip_sheet
+            patched = patcher.card(new_tree, new_rec)
             if patched is None:
                 # errors inside the patch's own value keep their place; the rest point at the patch
                 pfile, pline = location(p.m, "path")
@@ -970,7 +975,10 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
     appending = "append" in m
     got = _resolve(tree, p.path)
     if isinstance(got, str):
-        ctx.err(m, "path", "", f"patch {p.id}: {got}")
+        card_file, card_line = location(tree, None, ("", 0))
+        where = f" ({card_file}:{card_line})" if card_file else ""
+        ctx.err(m, "path", "", f"patch {p.id}: {p.card}{where}: {got} (the card changed; check "
+                "the patch against it)")
         return None
     parent, key, norm = got
     norm_path = ".".join(norm)
@@ -1043,12 +1051,13 @@ def _show(value: Any) -> str:
 
 
 def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict] | None = None,
-                 *, extra_source: str = "<extra cards>") -> CardDB:
+                 *, extra_source: str = "<extra cards>", rules: Any = None) -> CardDB:
     """Load and validate every card file under ``root`` (default ``paths.cards_dir()``), the chip
-    sheet and, with ``errata``, apply the errata pack(s) in ``root/errata``. ``extra`` holds further
-    card definitions (same schema; they override shipped cards of the same id), e.g. a scenario's
-    ``cards:``; ``extra_source`` names them in error messages. Raises ``DataErrors`` listing every
-    problem found."""
+    sheet and, with ``errata``, apply the errata pack(s) in ``root/errata`` — every patch, or with
+    ``rules`` (a ``RuleSet``) the patches it has in force. ``extra`` holds further card definitions
+    (same schema; they override shipped cards of the same id), e.g. a scenario's ``cards:``;
+    ``extra_source`` names them in error messages. Raises ``DataErrors`` listing every problem
+    found."""
     default_root = root is None
     if root is None:
         from fate_royal.paths import cards_dir
@@ -1064,18 +1073,23 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
     builder = _Builder(ctx, None)
     chips = _load_chips(chip_path, _label(root, default_root, chip_path), ctx, builder)
     builder.chips = chips
+    builder.chip_sheet = _label(root, default_root, chip_path)
     class_names: dict[str, str] = {}
     failed: set[str] = set()
     cards = _read_cards(root, default_root, ctx, builder, files, class_names, failed)
     if extra:
         _read_extra(extra, extra_source, ctx, builder, cards, class_names, failed)
+    applied: list[str] = []
     if errata:
         patches = _read_errata(root, default_root, ctx, files)
+        if rules is not None:
+            patches = [p for p in patches if rules.patch_on(p.id, p.rule)]
+        applied = sorted(p.id for p in patches)
         _apply_patches(ctx, patches, cards, builder, failed)
     if ctx.errors:
         raise DataErrors(ctx.errors)
     digest = hashlib.sha256()
-    digest.update(f"errata={bool(errata)}\0".encode())
+    digest.update(f"patches={','.join(applied)}\0".encode())
     for path in sorted(f for f in files if f.is_file()):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
@@ -1085,9 +1099,25 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
     return CardDB(
         cards={cid: src.card for cid, src in sorted(cards.items())},
         chips=dict(sorted((chips or {}).items())),
-        errata=bool(errata),
+        errata=bool(applied),
         fingerprint=digest.hexdigest(),
+        patches=frozenset(applied),
     )
+
+
+def errata_patches(root: Path | None = None) -> list[tuple[str, str, str, str]]:
+    """(patch id, rule id, card id, source sentence) of every errata patch, in pack order — the
+    switches a rule set may name besides the E rules. Raises ``DataErrors``."""
+    default_root = root is None
+    if root is None:
+        from fate_royal.paths import cards_dir
+
+        root = cards_dir()
+    ctx = _Ctx()
+    patches = _read_errata(Path(root), default_root, ctx, [])
+    if ctx.errors:
+        raise DataErrors(ctx.errors)
+    return [(p.id, p.rule, p.card, p.source) for p in patches]
 
 
 def load_profile(path: Path | None = None, overrides: Mapping | None = None,

@@ -176,8 +176,9 @@ class CardDB:
 
     cards: Mapping[str, CardDef]
     chips: Mapping[str, Chip]
-    errata: bool = True
-    fingerprint: str = ""  # hash of the data files, for saves
+    errata: bool = True  # some errata patch was applied
+    fingerprint: str = ""  # hash of the data files and the patches applied, for saves
+    patches: frozenset = frozenset()  # ids of the errata patches applied
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]

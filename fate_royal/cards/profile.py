@@ -1,7 +1,8 @@
-"""The rules profile: every reconstructed default (D rule) as a named parameter, plus the errata switch.
+"""The rules profile: every reconstructed default (D rule) as a named parameter.
 
 The printed rulebook was not available, so the D rules of the spec are defaults a group can change in
-``cards/profile.yaml`` (or per scenario with ``profile:``) without touching code. ``PARAMETERS`` is
+``cards/profile.yaml`` (or per scenario with ``profile:``) without touching code; which errata rules
+are in force is the rule set's business (``fate_royal.cards.ruleset``). ``PARAMETERS`` is
 the single table of names, defaults, types and the rule each belongs to; the loader validates a
 profile file against it and the docs are generated from it.
 """
@@ -24,8 +25,6 @@ class ParamSpec:
 
 
 PARAMETERS: dict[str, ParamSpec] = {
-    # the house errata pack as one switch (rules.md E)
-    "errata": ParamSpec("E", "bool", True, "House errata (E rules and E9 card patches) on."),
     # D1 deck
     "deck_min_size": ParamSpec("D1", "int", 40, "Pad the deck with copies of known mystic codes and "
                                "scenes up to this size while the card files hold fewer.", minimum=0),

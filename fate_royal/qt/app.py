@@ -71,7 +71,9 @@ def _setup_logging() -> None:
     qInstallMessageHandler(qt_message)
 
 
-def run_app(args: argparse.Namespace) -> int:
+def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
+    """Start the table as the command line asks; ``first_paint_only`` (with ``--screenshot``) stops
+    at the first painted frame without writing it (the start-up benchmark)."""
     from PySide6.QtWidgets import QApplication
 
     from fate_royal.qt import fonts, i18n, rulings
@@ -138,17 +140,20 @@ def run_app(args: argparse.Namespace) -> int:
             window.activateWindow()  # the dialog had the keyboard: hand it back to the table
 
     if screenshot:
-        return _screenshot(app, window, screenshot, size)
+        return _screenshot(app, window, screenshot, size, write=not first_paint_only)
     window.show()
     return app.exec()
 
 
-def _screenshot(app: Any, window: Any, out: str, size: tuple[int, int]) -> int:
+def _screenshot(app: Any, window: Any, out: str, size: tuple[int, int], write: bool = True) -> int:
     window.resize(*size)
     window.show()
     for _ in range(3):
         app.processEvents()
     pixmap = window.grab()
+    if not write:
+        window.close()
+        return 0
     path = Path(out)
     try:
         if path.parent and not path.parent.exists():

@@ -26,8 +26,10 @@ def repaint_bench(samples: int = 150, players: int = 7, warmup_actions: int = 50
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from fate_royal.bench import long_game
+    from fate_royal.cards import load_card_db
+    from fate_royal.cards.rulesets import shipped_ruleset
     from fate_royal.qt import fonts
+    from fate_royal.rules.simulate import long_game
     from fate_royal.qt.controller import GameController
     from fate_royal.qt.window import MainWindow
 
@@ -38,7 +40,8 @@ def repaint_bench(samples: int = 150, players: int = 7, warmup_actions: int = 50
     window = MainWindow(controller)
     window.resize(1600, 900)
     window.show()
-    game = long_game(warmup_actions, players)
+    rules = shipped_ruleset("house")
+    game = long_game(load_card_db(rules=rules), rules, warmup_actions, players)
     controller.set_game(game)
     app.processEvents()
     table = window.table
@@ -66,20 +69,12 @@ def repaint_bench(samples: int = 150, players: int = 7, warmup_actions: int = 50
 def startup_bench() -> None:
     """Start the table exactly as ``fate-royal --screenshot`` does (4 players) up to the first
     painted frame, grabbed into memory: PNG encoding is left out, as in the bare-window baseline."""
-    from fate_royal.qt import app as app_module
+    import argparse
 
-    def first_paint(app, window, out, size):  # run_app's _screenshot, minus writing the PNG
-        window.resize(*size)
-        window.show()
-        for _ in range(3):
-            app.processEvents()
-        window.grab()
-        window.close()
-        return 0
+    from fate_royal.qt.app import run_app
 
-    app_module._screenshot = first_paint
-    from fate_royal.cli import main
-
-    code = main(["--screenshot", "unused.png", "--players", "4", "--seed", "1"])
+    args = argparse.Namespace(screenshot="unused.png", players=4, seed=1, size=None, lang=None,
+                              no_errata=False, scenario=None, load=None)
+    code = run_app(args, first_paint_only=True)
     if code:
         raise SystemExit(code)

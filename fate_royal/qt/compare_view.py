@@ -21,7 +21,7 @@ from fate_royal.qt.demo import rule_chips
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.reveal import RevealController
 from fate_royal.qt.table import TableView
-from fate_royal.qt.rulings_texts import t
+from fate_royal.qt.i18n import tr as t
 from fate_royal.rules.compare import Comparison, Difference, compare_errata
 
 ON_COLOUR = "#7dffb0"

@@ -49,32 +49,46 @@ class GameController(QObject):
         super().__init__(parent)
         self.game: Any = None
         self.viewer: int | None = None  # seat whose private cards may be shown (after the hand-off)
-        self.ask_all = False
+        self.ask_all = False  # every player asked in every window (the game's auto_pass option off)
         self.auto_handoff = False  # screenshots / presenter: no hand-off screen
         self.last_error: tuple[str, str] | None = None
         self.setup_error = ""  # why the last new game could not start (file:line for bad data)
-        self._dbs: dict[bool, Any] = {}
+        self._dbs: dict[frozenset, Any] = {}
 
     # ------------------------------------------------------------------ games
 
-    def card_db(self, errata: bool) -> Any:
-        if errata not in self._dbs:
+    def card_db(self, rules: Any) -> Any:
+        """The shipped cards with the patches of ``rules`` applied (cached per set of patches)."""
+        key = frozenset(rules.off)
+        if key not in self._dbs:
             from fate_royal.cards import load_card_db
 
-            self._dbs[errata] = load_card_db(errata=errata)
-        return self._dbs[errata]
+            self._dbs[key] = load_card_db(rules=rules)
+        return self._dbs[key]
+
+    def forget_card_data(self, db: Any = None, rules: Any = None) -> None:
+        """Card files were reloaded: new games load them again (keeping ``db``, just loaded for
+        ``rules``)."""
+        self._dbs.clear()
+        if db is not None and rules is not None:
+            self._dbs[frozenset(rules.off)] = db
 
     def new_game(self, names: list[str], seed: int | None = None, errata: bool = True,
-                 assignment: str = "random") -> bool:
-        """Start a new game; False (with a message) if it cannot be set up."""
+                 assignment: str = "random", rules: Any = None) -> bool:
+        """Start a new game under ``rules`` (default: the house errata, or the base rules when
+        ``errata`` is False); False (with a message) if it cannot be set up."""
         try:
             from fate_royal.cards import load_profile
+            from fate_royal.cards.rulesets import shipped_ruleset
             from fate_royal.rules.game import Game
 
             if seed is None:
-                seed = random.randrange(1, 1_000_000)
-            profile = load_profile().with_(errata=errata, servant_assignment=assignment)
-            game = Game.new(self.card_db(errata), profile, names, seed=seed, ask_all=self.ask_all)
+                seed = random.SystemRandom().randrange(1, 2 ** 62)
+            if rules is None:
+                rules = shipped_ruleset("house" if errata else "base")
+            rules = rules.with_(profile=rules.profile.with_(servant_assignment=assignment))
+            game = Game.new(self.card_db(rules), rules, names, seed=seed,
+                            auto_pass=not self.ask_all)
         except Exception as exc:  # bad data, bad setup: a message, never a traceback
             from fate_royal.cards import DataError
             from fate_royal.rules.errors import RulesError
@@ -93,7 +107,7 @@ class GameController(QObject):
 
     def set_game(self, game: Any) -> None:
         self.game = game
-        game.ask_all = self.ask_all
+        self.ask_all = not game.options.get("auto_pass", True)
         self.viewer = None
         self.last_error = None
         if self.auto_handoff:
@@ -105,9 +119,15 @@ class GameController(QObject):
             emit(self.game_over)
 
     def set_ask_all(self, on: bool) -> None:
+        """Ask every player in every window (recorded in the game: it changes its history)."""
         self.ask_all = bool(on)
-        if self.game is not None:
-            self.game.ask_all = self.ask_all
+        g = self.game
+        if g is not None and not g.ctx.s.over and g.options.get("auto_pass") != (not self.ask_all):
+            try:
+                g.set_option("auto_pass", not self.ask_all)
+            except Exception as exc:
+                self._internal(exc)
+            self._after_change()
 
     # ------------------------------------------------------------------ privacy
 

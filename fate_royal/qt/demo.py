@@ -27,7 +27,7 @@ from fate_royal.qt.compat import emit
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.reveal import HandsStrip, RevealController
-from fate_royal.qt.rulings_texts import t
+from fate_royal.qt.i18n import tr as t
 
 GREEN = "#6fdc8c"
 RED = "#ff7b6b"
@@ -139,15 +139,18 @@ class ScenarioSession:
 
     kind = "scenario"
 
-    def __init__(self, scenario: Any, errata: bool | None = None, root: Path | None = None) -> None:
-        from fate_royal.rules.scenario import ScenarioRun
+    def __init__(self, scenario: Any, rules: Any = None, root: Path | None = None) -> None:
+        from fate_royal.rules.scenario_run import ScenarioRun
 
         self.scenario = scenario
         self.path = scenario.path
-        self.errata_override = errata
+        self.rules_override = rules  # a RuleSet, errata on/off (bool), or None: the file's own
         self.root = root
-        self.run = ScenarioRun(scenario, errata=errata, root=root)
-        self.run.lang = current_language()  # step messages in the UI's language
+        override = rules if not isinstance(rules, bool) else None
+        self.run = ScenarioRun(scenario, errata=rules if isinstance(rules, bool) else None,
+                               rules=override, root=root)
+        words = texts.words(self.run.game)  # step messages in the UI's language
+        self.run.describe_action = words.action_line
         self.infos: list[StepInfo] = []
 
     @property
@@ -267,19 +270,20 @@ class ReplaySession:
         g = self.game_
         i = self.index
         action = self.actions[i]
+        if getattr(action, "kind", "") == "option":
+            self.labels[i] = t("rulings.demo.option_changed", option=action.key, value=action.value)
+        else:
+            try:
+                self.labels[i] = texts.words(g).action_line(g, action)
+            except Exception:
+                self.labels[i] = f"{g.player_name(action.player)}: {action.kind}"
+        start = g.log_length
         try:
-            text = texts.action_label(g, action)
-        except Exception:
-            text = action.kind
-        who = g.pname(action.player)
-        self.labels[i] = f"{who}: {text}"
-        start = len(g.log)
-        try:
-            g.apply(action)
+            g.apply_entry(action)
             ok, message = True, self.labels[i]
         except IllegalAction as exc:
             ok, message = False, f"{exc.message} [{exc.rule}]" if exc.rule else exc.message
-        events = g.log[start:]
+        events = g.log_since(start)
         rules = list(dict.fromkeys(r for e in events for r in e.rules))
         info = StepInfo(i, self.labels[i], "action", ok, message, list(events), rules, "")
         self.infos.append(info)
@@ -290,8 +294,9 @@ class ReplaySession:
             return False
         info = self.infos.pop()
         if info.ok:
-            self.game_.undo()
-            self.game_._redo.clear()
+            g = self.game_
+            g.cut_to(len(g.entries) - 1)
+            g.clear_redo()
         return True
 
     def narration(self) -> str:
@@ -387,7 +392,7 @@ class DemoState(QObject):
             g.undo()
             changed = True
         if changed:
-            g._redo.clear()
+            g.clear_redo()
         return changed
 
 
@@ -400,7 +405,7 @@ def rule_chips(rules: list[str]) -> str:
         f" color:#1b130e; font-weight:bold'>&nbsp;{html.escape(r)}&nbsp;</span></a>" for r in rules)
 
 
-def step_log_html(info: StepInfo | None, with_check: bool = True) -> str:
+def step_log_html(info: StepInfo | None, with_check: bool = True, game: Any = None) -> str:
     """This step's log lines, each with its rule ids highlighted, and the check's result."""
     if info is None:
         return f"<p style='color:{DIM}'>{html.escape(t('rulings.demo.start'))}</p>"
@@ -414,9 +419,9 @@ def step_log_html(info: StepInfo | None, with_check: bool = True) -> str:
                      f"{html.escape(info.message)}</p>")
     elif not info.ok:
         parts.append(f"<p style='color:{RED}; font-weight:bold'>✗ {html.escape(info.message)}</p>")
-    lang = current_language()
+    words = texts.words(game)
     for e in info.events:
-        line = html.escape(texts.event_line(e, lang))
+        line = html.escape(words.event(e))
         chips = rule_chips(list(e.rules))
         parts.append(f"<div style='margin:2px 0'>{line} {chips}</div>")
     if info.rules:
@@ -537,10 +542,10 @@ class DemoPanel(QWidget):
             return
         self.title.setText(s.title)
         g = s.game
-        errata = bool(getattr(g, "errata", True))
+        errata = g.rules.all_errata
         colour = "#7dffb0" if errata else "#ffb26b"
         self.badge.setText(f"<span style='color:{colour}; font-weight:bold'>"
-                           f"{html.escape(t('rulings.demo.errata', state=texts.tr_or('table.errata_word.' + ('on' if errata else 'off'), 'on' if errata else 'off')))}"
+                           f"{html.escape(t('rulings.demo.rules_in_force', rules=texts.rules_title(g.rules)))}"
                            f"</span>" + (f"　<span style='color:{DIM}'>{html.escape(t('rulings.demo.replay'))}</span>"
                                          if s.kind == "replay" else ""))
         desc = s.description if s.kind == "scenario" else ""
@@ -584,7 +589,7 @@ class DemoPanel(QWidget):
         if s.index > 0:
             self.steps.setCurrentRow(s.index - 1)
             self.steps.scrollToItem(self.steps.item(s.index - 1))
-        self.step_log.setHtml(step_log_html(info))
+        self.step_log.setHtml(step_log_html(info, game=s.game))
         checks = [i for i in s.infos if i.is_check]
         passed = sum(1 for i in checks if i.ok)
         self.summary.setText(t("rulings.demo.summary", passed=passed, failed=len(checks) - passed))
@@ -689,7 +694,7 @@ class PresenterWindow(QWidget):
             self.result.setText(f"<span style='color:{colour}'>{mark} {html.escape(info.message)}</span>")
         else:
             self.result.setText(html.escape(info.message) if info is not None else "")
-        self.log.setHtml(step_log_html(info, with_check=False))
+        self.log.setHtml(step_log_html(info, with_check=False, game=s.game))
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         emit(self.closed)

@@ -21,7 +21,7 @@ from fate_royal.cards.model import CardDef
 from fate_royal.qt import art, texts
 from fate_royal.qt.compat import emit
 from fate_royal.qt.i18n import current_language, tr
-from fate_royal.qt.rulings_texts import t
+from fate_royal.qt.i18n import tr as t
 
 STAT_KEYS = ("pa", "pd", "ma", "md")
 PROV_COLOURS = {"printed": "#bfb3a0", "errata": "#ff9d5c", "provisional": "#7fc8ff"}
@@ -193,10 +193,12 @@ class CardInspector(QWidget):
         card = self.card()
         if card is None:
             return None
-        if card.patches or (self.db() is not None and self.db().errata):
+        if card.patches or (self.db() is not None and self.db().patches):
             return card
         try:
-            return self.controller.card_db(True).cards.get(card.id)
+            from fate_royal.cards import RuleSet
+
+            return self.controller.card_db(RuleSet.house()).cards.get(card.id)
         except Exception:
             return None
 
@@ -331,7 +333,7 @@ class CardInspector(QWidget):
 
     def _stats_html(self, g: Any, owner: int, lines: list, effective: dict | None,
                     only_source: str | None = None) -> str:
-        head = f"<h3 style='color:#e8c36a'>{_esc(t('rulings.inspector.effective', player=g.pname(owner)))}</h3>"
+        head = f"<h3 style='color:#e8c36a'>{_esc(t('rulings.inspector.effective', player=g.player_name(owner)))}</h3>"
         rows = [f"<tr><th align='left'>{_esc(t('rulings.inspector.source'))}</th>"
                 + "".join(f"<th>{_esc(tr(f'stat.{k}'))}</th>" for k in STAT_KEYS) + "<th></th></tr>"]
         for line in lines:

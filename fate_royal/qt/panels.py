@@ -210,7 +210,7 @@ class StackPanel(QLabel):
         rows = []
         for pos in range(len(s.stack) - 1, -1, -1):
             item = s.stack[pos]
-            who = html.escape(g.pname(item.player))
+            who = html.escape(g.player_name(item.player))
             if item.card < 0:
                 what = html.escape(texts.tr_or("table.command_spell_item", "command spell")
                                    + (f" ({item.spell})" if item.spell else ""))
@@ -261,9 +261,9 @@ class LogPanel(QTextBrowser):
         if url.scheme() == RULE_SCHEME:
             emit(self.rule_clicked, url.path())
 
-    def line_html(self, event: Any) -> str:
-        lang = current_language()
-        text = html.escape(texts.event_line(event, lang))
+    def line_html(self, event: Any, words: Any = None) -> str:
+        words = words or texts.words(self.controller.game)
+        text = html.escape(words.event(event))
         code = event.code
         if code in ("TurnStarted",):
             text = f"<b style='color:#e8c36a'>{text}</b>"
@@ -287,7 +287,8 @@ class LogPanel(QTextBrowser):
             self._game, self._shown, self._lang = g, 0, lang
         if len(log) == self._shown:
             return
-        chunk = "<br>".join(self.line_html(e) for e in log[self._shown:])
+        words = texts.words(g)
+        chunk = "<br>".join(self.line_html(e, words) for e in log[self._shown:])
         self.append(chunk)
         self._shown = len(log)
         self.moveCursor(QTextCursor.MoveOperation.End)
@@ -323,7 +324,7 @@ class RulePanel(QGroupBox):
         lang = current_language()
         self.rule_id = rule_id
         try:
-            from fate_royal.rules.reference import reference
+            from fate_royal.cards.reference import reference
 
             rule = reference().get(rule_id)
         except Exception as exc:  # unknown id or a broken reference file: say so, no traceback

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from fate_royal.qt import texts
 from fate_royal.qt.compat import emit
 from fate_royal.qt.fonts import pixel_font
-from fate_royal.qt.rulings_texts import t
+from fate_royal.qt.i18n import tr as t
 from fate_royal.qt.table import CARD_RATIO, CardDraw, TableView, draw_card, paint_hand_strip
 
 

@@ -36,7 +36,7 @@ from fate_royal.qt.compat import emit
 from fate_royal.qt.demo import DemoPanel, DemoState, PresenterWindow, ReplaySession, ScenarioSession
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.inspector import CardInspector
-from fate_royal.qt.rulings_texts import t
+from fate_royal.qt.i18n import tr as t
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +46,12 @@ QDockWidget::title { background: #2b1e15; padding: 4px 8px; }
 """
 
 
-def _db_loader(root: Path | None) -> Callable[[bool, list], Any]:
+def _db_loader(root: Path | None) -> Callable[[Any, list], Any]:
+    """``(rules, extra cards) -> CardDB`` from the cards folder ``root`` (None: the shipped one)."""
     from fate_royal.cards import load_card_db
 
-    def load(errata: bool, extra: list) -> Any:
-        return load_card_db(root, errata=errata, extra=extra or None)
+    def load(rules: Any, extra: list) -> Any:
+        return load_card_db(root, extra=extra or None, rules=rules)
 
     return load
 
@@ -342,9 +343,8 @@ class RulingsFeatures(QObject):
         from fate_royal.rules.save import read_save
 
         info = read_save(path)
-        rec = info.record
-        db = _db_loader(self.cards_root)(rec["errata"], rec.get("scenario_cards") or [])
-        return db.fingerprint != rec["cards_fingerprint"]
+        db = _db_loader(self.cards_root)(info.rules, list(info.record.cards))
+        return db.fingerprint != info.data["cards_fingerprint"]
 
     def _ask_open_anyway(self, path: str | Path, then: Callable[[], Any]) -> None:
         self.last_message = ("question", t("rulings.save.changed_cards", path=path))
@@ -420,7 +420,7 @@ class RulingsFeatures(QObject):
                                               t("rulings.scenario.filter"))
         return bool(path) and self.open_scenario(path) is None
 
-    def open_scenario(self, path: str | Path, errata: bool | None = None, *, show_errors: bool = True) -> str | None:
+    def open_scenario(self, path: str | Path, errata: Any = None, *, show_errors: bool = True) -> str | None:
         """Open a scenario file in demo mode; None on success, else the error text (also shown in a
         message box when ``show_errors``). The current game stays when it fails."""
         from fate_royal.rules.scenario import load_scenario
@@ -468,9 +468,9 @@ class RulingsFeatures(QObject):
         g = self.controller.game
         try:
             base = load_profile(None if root_ is None else root_ / "profile.yaml")
-            errata = True if g is None else bool(g.errata)
-            extra = [] if g is None else list(getattr(g, "extra_cards", None) or [])
-            db = load_card_db(root_, errata=errata, extra=extra or None)
+            rules = None if g is None else self._reloaded_rules(g.rules, base)
+            extra = [] if g is None else list(g.cards)
+            db = load_card_db(root_, extra=extra or None, rules=rules)
         except DataError as exc:
             self.inform("error", t("rulings.reload.data_error", errors=exc))
             return False
@@ -484,26 +484,21 @@ class RulingsFeatures(QObject):
             self._accept_data(base, db)
             self.inform("info", t("rulings.reload.ok", count=0))
             return True
-        overrides = {}
-        old_base = self._base_profile.to_dict() if self._base_profile is not None else {}
-        for k, v in g.profile.to_dict().items():
-            if k not in old_base or old_base[k] != v:
-                overrides[k] = v
-        overrides["errata"] = g.errata
+        record = g.record
         try:
-            profile = base.with_(**overrides)
-            new = Game(db, profile, g.setup)
+            new = Game(db, rules, record.setup, seed=record.seed, options=record.options,
+                       cards=record.cards)
         except Exception as exc:
             self.inform("error", t("rulings.reload.data_error", errors=f"cannot set up the game: {exc}"))
             return False
-        new.extra_cards = extra
-        for i, action in enumerate(g.history):
+        words = texts.words(new)
+        for i, action in enumerate(record.actions):
             try:
-                desc = new.describe(action)
+                desc = words.action_line(new, action)
             except Exception:
                 desc = action.kind
             try:
-                new.apply(action)
+                new.apply_entry(action)
             except IllegalAction as exc:
                 reason = exc.message + (f" [{exc.rule}]" if exc.rule else "")
                 self.inform("error", t("rulings.reload.replay_failed", index=i + 1, action=desc, reason=reason))
@@ -517,13 +512,19 @@ class RulingsFeatures(QObject):
         self.inform("info", t("rulings.reload.ok", count=len(new.history)))
         return True
 
+    def _reloaded_rules(self, rules: Any, base: Any) -> Any:
+        """The game's rule set with the reloaded profile under it: its own D-parameter changes (from
+        the profile it was started with) are kept."""
+        old_base = self._base_profile.to_dict() if self._base_profile is not None else {}
+        overrides = {k: v for k, v in rules.profile.to_dict().items()
+                     if k not in old_base or old_base[k] != v}
+        return rules.with_(profile=base.with_(**overrides))
+
     def _accept_data(self, base: Any, db: Any) -> None:
         self._base_profile = base
-        dbs = getattr(self.controller, "_dbs", None)
-        if isinstance(dbs, dict):  # new games use the reloaded data too
-            dbs.clear()
-            if self.cards_root is None:
-                dbs[db.errata] = db
+        g = self.controller.game
+        keep = self.cards_root is None and g is not None
+        self.controller.forget_card_data(db if keep else None, g.rules if keep else None)
 
     def _reload_session(self, s: Any) -> bool:
         """Rebuild the open demo (scenario re-read from disk) or replay and step to where it was."""
@@ -532,7 +533,7 @@ class RulingsFeatures(QObject):
             if s.kind == "scenario":
                 from fate_royal.rules.scenario import load_scenario
 
-                new = ScenarioSession(load_scenario(s.path), s.errata_override, self.cards_root)
+                new = ScenarioSession(load_scenario(s.path), s.rules_override, self.cards_root)
             else:
                 new = ReplaySession(s.path, _db_loader(self.cards_root), True)
         except Exception as exc:
@@ -571,13 +572,14 @@ class RulingsFeatures(QObject):
         lang = current_language()
         s = self.demo.session
         title = s.title if s is not None else texts.tr_or("app.title", "Fate/Ace Royal")
+        rules_title = g.rules.title or g.rules.name
         lines = [t("rulings.log.header", title=title),
-                 f"{datetime.datetime.now():%Y-%m-%d %H:%M}  errata={'on' if g.errata else 'off'}  "
-                 f"seed={g.setup.get('seed', 0)}  players={', '.join(p.name for p in g.state.players)}",
+                 f"{datetime.datetime.now():%Y-%m-%d %H:%M}  {rules_title}  "
+                 f"{', '.join(p.name for p in g.state.players)}",
                  ""]
+        words = texts.words(g)
         for e in g.log:
-            rules = f"  [{', '.join(e.rules)}]" if e.rules else ""
-            lines.append(f"{texts.event_line(e, lang)}{rules}")
+            lines.append(words.event_line(e))
         return "\n".join(lines) + "\n"
 
     def export_log(self, path: str | Path) -> bool:

@@ -522,7 +522,7 @@ class TableView(QWidget):
         c = s.combat
         key = (
             round(px, 4), region.x(), region.y(), region.width(), region.height(), current_language(),
-            s.turn, s.turn_player, g.pname(s.turn_player), s.step, len(s.deck), len(s.discard),
+            s.turn, s.turn_player, g.player_name(s.turn_player), s.step, len(s.deck), len(s.discard),
             len(s.grail), tuple((d.role, d.uid, d.face_up) for d in self.centre_cards),
             None if c is None else (
                 tuple(c.order), c.process, c.encounter,
@@ -561,7 +561,7 @@ class TableView(QWidget):
         s = g.state
         geo = self.centre_geo
         x, w = geo["x"], geo["w"]
-        turn_txt = tr("turn.number", number=s.turn) + " ・ " + tr("turn.of", name=g.pname(s.turn_player))
+        turn_txt = tr("turn.number", number=s.turn) + " ・ " + tr("turn.of", name=g.player_name(s.turn_player))
         _text(painter, QRectF(x, geo["banner"], w, 30), turn_txt, 21, GOLD, bold=True,
               align=Qt.AlignmentFlag.AlignCenter)
         self._paint_track(painter, QRectF(x, geo["track"], w, 26),
@@ -610,7 +610,7 @@ class TableView(QWidget):
         notices = []
         if s.padded:
             notices.append(tr("notice.deck_padded", count=s.padded))
-        notices.append(tr("errata.on") if g.errata else tr("errata.off"))
+        notices.append(texts.rules_title(g.rules))
         painter.setFont(pixel_font(11.5))
         painter.setPen(TEXT_DIM)
         painter.drawText(QRectF(x, y + 24, w, 40),
@@ -640,7 +640,7 @@ class TableView(QWidget):
         painter.drawRoundedRect(rect, 10, 10)
 
         def side(f: Any, role_key: str, fallback: str) -> str:
-            who = g.pname(f.player)
+            who = g.player_name(f.player)
             parts = [f"{texts.tr_or(role_key, fallback)}: {who}"]
             if f.proxy:
                 chip = g.db.chips.get(f.proxy)
@@ -993,7 +993,7 @@ class HandView(QWidget):
             self.cards.append(CardDraw("hand" if face else "hand_back", uid if face else None,
                                        g.state.cards[uid] if face else None, p, None, 0, face, rect,
                                        face and uid in playable))
-        name = g.pname(p)
+        name = g.player_name(p)
         self.title = texts.tr_or("table.hand_of", "{name}", name=name) if face else tr("handoff.hidden")
 
     def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt API

@@ -301,7 +301,7 @@ class MainWindow(QMainWindow):
         g = c.game
         need = c.handoff_needed() and not c.auto_handoff
         if need:
-            self.overlay.set_player(g.pname(c.handoff_player()))
+            self.overlay.set_player(g.player_name(c.handoff_player()))
             self.overlay.ask_all.blockSignals(True)
             self.overlay.ask_all.setChecked(c.ask_all)
             self.overlay.ask_all.blockSignals(False)
@@ -325,7 +325,7 @@ class MainWindow(QMainWindow):
         self.act_undo.setEnabled(bool(g and g.can_undo()))
         self.act_redo.setEnabled(bool(g and g.can_redo()))
         if g is not None:
-            self.setWindowTitle(f"{tr('app.title')} — {tr('errata.on') if g.errata else tr('errata.off')}")
+            self.setWindowTitle(f"{tr('app.title')} — {texts.rules_title(g.rules)}")
 
     # ------------------------------------------------------------------ commands
 
@@ -375,7 +375,7 @@ class MainWindow(QMainWindow):
     def new_game_dialog(self) -> bool:
         g = self.controller.game
         n = len(g.state.players) if g is not None else 4
-        dlg = NewGameDialog(self, players=n, errata=bool(g.errata) if g is not None else True,
+        dlg = NewGameDialog(self, players=n, errata=g.rules.all_errata if g is not None else True,
                             ask_all=self.controller.ask_all)
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return False

@@ -1,11 +1,12 @@
-"""Errata comparison: the same position and script played with the house errata on and off.
+"""Rule-set comparison: the same position and script played under two rule sets.
 
-``compare_errata`` runs a scenario (through ``ScenarioRun``, once per errata setting) or a live
-game's setup + action history (rebuilt with both card databases and profiles, replayed action by
-action, stopping where an action is illegal under the other rules), and lists what differs between
-the two results: per player servant state, seat card states, mana, command spells, coins, hand size,
-dropped out, effective stats; where every card is (by card id); pile sizes; step; outcome. It also
-lists the rule ids cited on only one side, so the GUI can say which rules made the difference.
+``compare_rules`` runs a scenario (through ``ScenarioRun``, once per rule set) or a live game's
+record (rebuilt with each set's card patches and rules, replayed action by action, stopping where
+an action is illegal under the other rules), and lists what differs between the two results: per
+player servant state, seat card states, mana, command spells, coins, hand size, dropped out,
+effective stats; where every card is (by card id); pile sizes; step; outcome. It also lists the rule
+ids cited on only one side, so the GUI can say which rules made the difference. ``compare_errata``
+is the common case: the house errata against the base rules.
 
 Plain data, no Qt: the GUI's comparison window and the tests read the same ``Comparison``.
 """
@@ -17,9 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from fate_royal.cards.ruleset import RuleSet
 from fate_royal.rules.actions import Action
 from fate_royal.rules.errors import IllegalAction, RulesError
 from fate_royal.rules.game import Game
+from fate_royal.rules.record import OptionChange
 
 #: Summary paths in display order of their first segment.
 SECTION_ORDER = ("players", "zones", "piles", "game")
@@ -31,9 +34,10 @@ RESTATES = {"E2.2": "B11", "E2.3": "B11"}
 
 @dataclass(frozen=True)
 class Difference:
-    """One summary value that differs: ``path`` (e.g. ``players.B.servant_state``) and both values
-    (``None`` where the value does not exist on that side). ``rules`` are the rule ids cited on only
-    one side that touch this path's player (best effort; empty when none can be named)."""
+    """One summary value that differs: ``path`` (e.g. ``players.B.servant_state``) and the values
+    under the first and the second rule set (``on``/``off`` for errata on/off; ``None`` where the
+    value does not exist on that side). ``rules`` are the rule ids cited on only one side that
+    touch this path's player (best effort; empty when none can be named)."""
 
     path: str
     on: Any
@@ -71,9 +75,9 @@ class StepNote:
 
 @dataclass
 class Side:
-    """The result of the script under one errata setting."""
+    """The result of the script under one rule set."""
 
-    errata: bool
+    ruleset: RuleSet
     game: Game | None
     summary: dict[str, Any] = field(default_factory=dict)
     rules: list[str] = field(default_factory=list)  # every rule id cited in the log, first-seen order
@@ -87,15 +91,35 @@ class Side:
     def complete(self) -> bool:
         return not self.stopped and not self.error
 
+    @property
+    def errata(self) -> bool:
+        """Every errata rule in force on this side."""
+        return self.ruleset.all_errata
+
+    @property
+    def label(self) -> str:
+        return self.ruleset.title or self.ruleset.name or "custom rules"
+
 
 @dataclass
 class Comparison:
+    """Two sides: ``on`` ran under the first rule set, ``off`` under the second (for the errata
+    comparison: the house errata and the base rules)."""
+
     title: str
     on: Side
     off: Side
     differences: list[Difference]
     rules_only_on: list[str]
     rules_only_off: list[str]
+
+    @property
+    def a(self) -> Side:
+        return self.on
+
+    @property
+    def b(self) -> Side:
+        return self.off
 
     @property
     def same(self) -> bool:
@@ -107,22 +131,23 @@ class Comparison:
                 return d
         return None
 
-    def side(self, errata: bool) -> Side:
-        return self.on if errata else self.off
+    def side(self, first: bool) -> Side:
+        return self.on if first else self.off
 
     def lines(self) -> list[str]:
         """A plain-text report (for the command line and for logs)."""
-        out = [f"{self.title}: {len(self.differences)} difference(s)"]
+        a, b = self.on.label, self.off.label
+        out = [f"{self.title}: {len(self.differences)} difference(s) between {a} and {b}"]
         for s in (self.on, self.off):
             if s.stopped or s.error:
-                out.append(f"  errata {'on' if s.errata else 'off'}: {s.error or s.stopped}")
+                out.append(f"  {s.label}: {s.error or s.stopped}")
         for d in self.differences:
             rules = f"  [{', '.join(d.rules)}]" if d.rules else ""
-            out.append(f"  {d.path}: on={_show(d.on)}  off={_show(d.off)}{rules}")
+            out.append(f"  {d.path}: {a}={_show(d.on)}  {b}={_show(d.off)}{rules}")
         if self.rules_only_on:
-            out.append(f"  rules cited only with errata on: {', '.join(self.rules_only_on)}")
+            out.append(f"  rules cited only under {a}: {', '.join(self.rules_only_on)}")
         if self.rules_only_off:
-            out.append(f"  rules cited only with errata off: {', '.join(self.rules_only_off)}")
+            out.append(f"  rules cited only under {b}: {', '.join(self.rules_only_off)}")
         return out
 
 
@@ -140,7 +165,7 @@ def _show(v: Any) -> str:
 def position_summary(game: Game) -> dict[str, Any]:
     """A flat mapping path -> comparable value describing a position (names, not seat numbers or
     card instance ids, so two games built separately compare by what matters)."""
-    s = game.state
+    s = game.ctx.s
     out: dict[str, Any] = {}
     for i, pl in enumerate(s.players):
         base = f"players.{pl.name}"
@@ -202,10 +227,6 @@ def _rules(game: Game | None) -> list[str]:
     return list(dict.fromkeys(r for e in game.log for r in e.rules))
 
 
-def _event_mentions(event: Any, name: str) -> bool:
-    return any(isinstance(v, str) and v == name for v in event.args.values())
-
-
 def diff_sides(on: Side, off: Side) -> tuple[list[Difference], list[str], list[str]]:
     """The differences between two sides and the rule ids cited on only one side."""
     only_on = [r for r in on.rules if r not in set(off.rules)]
@@ -221,12 +242,14 @@ def diff_sides(on: Side, off: Side) -> tuple[list[Difference], list[str], list[s
     for side in (on, off):
         if side.game is None:
             continue
+        names = [p.name for p in side.game.ctx.s.players]
         for e in side.game.log:
-            for p in side.game.state.players:
-                if _event_mentions(e, p.name):
-                    for r in e.rules:
-                        if r in one_sided and r not in per_player.setdefault(p.name, []):
-                            per_player[p.name].append(r)
+            for seat in e.seats():
+                if not 0 <= seat < len(names):
+                    continue
+                for r in e.rules:
+                    if r in one_sided and r not in per_player.setdefault(names[seat], []):
+                        per_player[names[seat]].append(r)
     keys = list(dict.fromkeys(list(on.summary) + list(off.summary)))
     order = {s: i for i, s in enumerate(SECTION_ORDER)}
     keys.sort(key=lambda k: order.get(k.split(".", 1)[0], 99))
@@ -246,58 +269,71 @@ def diff_sides(on: Side, off: Side) -> tuple[list[Difference], list[str], list[s
 # --------------------------------------------------------------------------- running one side
 
 
-DbLoader = Callable[[bool, list], Any]
+DbLoader = Callable[[RuleSet, list], Any]
 
 
 def _default_db_loader(root: Path | None) -> DbLoader:
     from fate_royal.cards import load_card_db
 
-    def load(errata: bool, extra: list) -> Any:
-        return load_card_db(root, errata=errata, extra=extra or None)
+    def load(rules: RuleSet, extra: list) -> Any:
+        return load_card_db(root, extra=extra or None, rules=rules)
 
     return load
 
 
-def replay_side(setup: dict, actions: Iterable[Action], errata: bool, *, profile: Any,
-                db: Any, names: dict[int, str] | None = None) -> Side:
-    """Build ``setup`` with ``db`` and ``profile`` (its errata switch set to ``errata``) and apply
-    ``actions`` in order, stopping at the first one the rules refuse."""
+def replay_side(setup: Any, actions: Iterable[Any], rules: RuleSet, *, db: Any, seed: int = 0,
+                options: Any = None, cards: Any = ()) -> Side:
+    """Build ``setup`` with ``db`` under ``rules`` and apply the record's ``actions`` (and option
+    changes) in order, stopping at the first one the rules refuse."""
     actions = list(actions)
-    side = Side(errata, None, total=len(actions))
+    side = Side(rules, None, total=sum(1 for a in actions if not isinstance(a, OptionChange)))
     try:
-        game = Game(db, profile.with_(errata=errata), setup)
+        game = Game(db, rules, setup, seed=seed, options=options, cards=cards)
     except (RulesError, KeyError, ValueError, TypeError) as exc:
         side.error = f"cannot set up the position: {exc}"
         return side
     side.game = game
-    for i, action in enumerate(actions):
+    done = 0
+    for action in actions:
+        if isinstance(action, OptionChange):
+            game.set_option(action.key, action.value)
+            continue
         try:
             game.apply(action)
         except IllegalAction as exc:
-            who = game.pname(action.player)
-            side.stopped = (f"action {i + 1} ({who}: {action.kind}) is not allowed with errata "
-                            f"{'on' if errata else 'off'}: {exc.message}"
-                            + (f" [{exc.rule}]" if exc.rule else ""))
+            who = game.player_name(action.player)
+            label = rules.title or rules.name or "these rules"
+            side.stopped = (f"action {done + 1} ({who}: {action.kind}) is not allowed under "
+                            f"{label}: {exc.message}" + (f" [{exc.rule}]" if exc.rule else ""))
             break
         except Exception as exc:  # an engine error on one side: report it, keep the other side
-            side.stopped = f"action {i + 1} failed: {type(exc).__name__}: {exc}"
+            side.stopped = f"action {done + 1} failed: {type(exc).__name__}: {exc}"
             break
-        side.applied = i + 1
+        done += 1
+        side.applied = done
     side.summary = position_summary(game)
     side.rules = _rules(game)
     return side
 
 
-def run_scenario_side(scenario: Any, errata: bool, upto: int | None = None,
+def run_scenario_side(scenario: Any, rules: RuleSet | bool, upto: int | None = None,
                       root: Path | None = None) -> Side:
-    """Run a scenario's steps (the first ``upto`` of them) with errata on or off. A step that
-    cannot be played (an illegal action, a failed advance) stops the run; failed checks do not."""
-    from fate_royal.rules.scenario import ScenarioRun
+    """Run a scenario's steps (the first ``upto`` of them) under a rule set (or errata on/off).
+    A step that cannot be played (an illegal action, a failed advance) stops the run; failed checks
+    do not."""
+    from fate_royal.rules.scenario_run import ScenarioRun
 
     steps = scenario.steps if upto is None else scenario.steps[: max(0, upto)]
-    side = Side(errata, None, total=len(steps))
     try:
-        run = ScenarioRun(scenario, errata=errata, root=root)
+        ruleset = scenario.ruleset(rules, root)
+    except Exception as exc:
+        side = Side(RuleSet.from_errata(bool(rules)) if isinstance(rules, bool) else rules, None,
+                    total=len(steps))
+        side.error = f"cannot set up the position: {exc}"
+        return side
+    side = Side(ruleset, None, total=len(steps))
+    try:
+        run = ScenarioRun(scenario, rules=ruleset, root=root)
     except Exception as exc:
         side.error = f"cannot set up the position: {exc}"
         return side
@@ -307,65 +343,65 @@ def run_scenario_side(scenario: Any, errata: bool, upto: int | None = None,
         side.steps.append(StepNote(i, res.step.label(), res.ok, res.message, list(res.rules)))
         side.applied = i + 1
         if not res.ok and res.step.kind not in ("expect", "expect_illegal", "say"):
-            side.stopped = (f"step {i + 1} (line {res.step.line}) cannot be played with errata "
-                            f"{'on' if errata else 'off'}: {res.message}")
+            side.stopped = (f"step {i + 1} (line {res.step.line}) cannot be played under "
+                            f"{side.label}: {res.message}")
             break
     side.summary = position_summary(run.game)
     side.rules = _rules(run.game)
     return side
 
 
-# --------------------------------------------------------------------------- the entry point
+# --------------------------------------------------------------------------- the entry points
 
 
-def compare_errata(setup_or_scenario: Any, actions_or_steps: Any = None, *,
-                   profile: Any = None, db_loader: DbLoader | None = None,
-                   root: Path | None = None, extra_cards: list | None = None,
-                   title: str = "") -> Comparison:
-    """Run the same position and script with the house errata on and off and list the differences.
+def compare_rules(subject: Any, first: RuleSet, second: RuleSet, steps: Any = None, *,
+                  db_loader: DbLoader | None = None, root: Path | None = None,
+                  title: str = "") -> Comparison:
+    """Run the same position and script under two rule sets and list the differences.
 
-    - ``compare_errata(scenario)`` / ``compare_errata(scenario, n)``: a ``Scenario`` (all its steps,
-      or the first ``n``), each side through ``ScenarioRun``.
-    - ``compare_errata(game)``: a live ``Game``: its setup and history, replayed with both card
-      databases (scenario-local cards kept) and its own profile with errata switched.
-    - ``compare_errata(setup, actions, profile=...)``: a setup dict and a list of actions.
-
-    ``db_loader(errata, extra_cards) -> CardDB`` and ``root`` (a cards folder) choose the card data.
+    ``subject`` is a ``Scenario`` (all its steps, or the first ``steps``), a live ``Game`` (its
+    record; ``steps`` may give other actions) or a ``GameRecord``. ``db_loader(rules, extra_cards)``
+    and ``root`` (a cards folder) choose the card data.
     """
+    from fate_royal.rules.record import GameRecord
     from fate_royal.rules.scenario import Scenario
 
-    if isinstance(setup_or_scenario, Scenario):
-        sc = setup_or_scenario
-        upto = actions_or_steps if isinstance(actions_or_steps, int) else None
-        on = run_scenario_side(sc, True, upto, root)
-        off = run_scenario_side(sc, False, upto, root)
-        title = title or sc.title
+    if isinstance(subject, Scenario):
+        upto = steps if isinstance(steps, int) else None
+        on = run_scenario_side(subject, first, upto, root)
+        off = run_scenario_side(subject, second, upto, root)
+        title = title or subject.title
     else:
-        if isinstance(setup_or_scenario, Game):
-            game = setup_or_scenario
-            setup = game.setup
-            actions = list(game.history) if actions_or_steps is None else list(actions_or_steps)
-            profile = profile or game.profile
-            extra = list(extra_cards if extra_cards is not None
-                         else (getattr(game, "extra_cards", None) or []))
-        else:
-            setup = setup_or_scenario
-            actions = list(actions_or_steps or [])
-            extra = list(extra_cards or [])
-            if profile is None:
-                from fate_royal.cards import load_profile
-
-                profile = load_profile(None if root is None else Path(root) / "profile.yaml")
+        record = subject.record if isinstance(subject, Game) else subject
+        if not isinstance(record, GameRecord):
+            raise TypeError(f"cannot compare {type(subject).__name__}")
+        actions = list(record.actions) if steps is None else list(steps)
         loader = db_loader or _default_db_loader(root)
         sides = []
-        for errata in (True, False):
+        for rules in (first, second):
             try:
-                db = loader(errata, extra)
+                db = loader(rules, list(record.cards))
             except Exception as exc:
-                sides.append(Side(errata, None, error=f"cannot load the card data: {exc}"))
+                sides.append(Side(rules, None, error=f"cannot load the card data: {exc}"))
                 continue
-            sides.append(replay_side(setup, actions, errata, profile=profile, db=db))
+            sides.append(replay_side(record.setup, actions, rules, db=db, seed=record.seed,
+                                     options=record.options, cards=record.cards))
         on, off = sides
         title = title or "current position"
     diffs, only_on, only_off = diff_sides(on, off)
     return Comparison(title, on, off, diffs, only_on, only_off)
+
+
+def compare_errata(subject: Any, steps: Any = None, *, db_loader: DbLoader | None = None,
+                   root: Path | None = None, title: str = "") -> Comparison:
+    """The house errata against the base rules (each with the subject's own D parameters)."""
+    from fate_royal.rules.scenario import Scenario
+
+    if isinstance(subject, Scenario):
+        first, second = True, False
+        return compare_rules(subject, first, second, steps, root=root, title=title)  # type: ignore[arg-type]
+    record = subject.record if isinstance(subject, Game) else subject
+    profile = record.rules.profile
+    return compare_rules(subject, RuleSet.house(profile, name="house", title="house"),
+                         RuleSet.base(profile, name="base", title="base"), steps,
+                         db_loader=db_loader, root=root, title=title)

@@ -1,11 +1,12 @@
-"""Saved games: a versioned JSON record of setup + seed + actions, replayed on load.
+"""Saved games: the game record, as versioned JSON, replayed on load.
 
-A save holds the format name and version, the card-data and profile fingerprints, errata on/off,
-the setup (with its seed), any scenario-local cards, and the action history, plus a digest of the
-final position so a replay that drifts is caught. Writing is atomic (a temporary file in the same
-folder, flushed and renamed over the target), so a crash never leaves half a save. Loading never
-changes the file; a damaged, foreign or incompatible file raises ``SaveError`` with a clear
-message naming the file (and the line, for broken JSON).
+A save holds the format name and version, the card-data fingerprint, the rule set in force (its
+content, not only its name), the game record (setup, options, seed, every action and option
+change, scenario-local cards) and a digest of the final position so that a replay that drifts is
+caught. Writing is atomic (a temporary file in the same folder, flushed and renamed over the
+target), so a crash never leaves half a save. Loading never changes the file; a damaged, foreign or
+incompatible file raises ``SaveError`` with a clear message naming the file (and the line, for
+broken JSON). Format 1 (errata as one switch) is still read.
 """
 
 from __future__ import annotations
@@ -16,17 +17,18 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from fate_royal import __version__
 from fate_royal.cards.model import CardDB
 from fate_royal.cards.profile import PARAMETERS, RulesProfile, check_value
-from fate_royal.rules.actions import Action
+from fate_royal.cards.ruleset import RuleSet
 from fate_royal.rules.errors import IllegalAction, RulesError
 from fate_royal.rules.game import Game
+from fate_royal.rules.record import GameRecord
 
 FORMAT = "fate_royal-save"
-VERSION = 1
+VERSION = 2
 MAX_SAVE_BYTES = 32 * 1024 * 1024  # a real save is a few hundred KB at most
 
 
@@ -39,30 +41,25 @@ class SaveError(RulesError):
         super().__init__(f"{where}: {message}")
 
 
-def profile_fingerprint(profile: RulesProfile) -> str:
-    text = json.dumps(profile.to_dict(), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 def state_digest(game: Game) -> str:
-    text = json.dumps(game.state.to_dict(), sort_keys=True, ensure_ascii=False)
+    text = json.dumps(game.ctx.s.to_dict(), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def to_record(game: Game) -> dict[str, Any]:
-    """The save record of a game (plain JSON data)."""
+    """The save file's content for a game (plain JSON data)."""
+    record = game.record
     return {
         "format": FORMAT,
         "version": VERSION,
         "app_version": __version__,
         "cards_fingerprint": game.db.fingerprint,
-        "profile_fingerprint": profile_fingerprint(game.profile),
-        "errata": game.errata,
-        "profile": game.profile.to_dict(),
-        "setup": game.setup,
-        "scenario_cards": list(getattr(game, "extra_cards", None) or []),
-        "names": [p.name for p in game.state.players],
-        "actions": [a.to_dict() for a in game.history],
+        "rules_fingerprint": record.rules.fingerprint,
+        "rules_title": record.rules.title or record.rules.name,
+        "names": [p.name for p in game.ctx.s.players],
+        "turn": game.ctx.s.turn,
+        "over": game.ctx.s.over,
+        "record": record.to_dict(),
         "state_digest": state_digest(game),
     }
 
@@ -109,14 +106,26 @@ def autosave_path() -> Path:
     return Path(base) / "fate_royal" / "autosave.json"
 
 
+#: ``db_loader(rules, extra_cards) -> CardDB``: the card data to replay a save with.
+DbLoader = Callable[[RuleSet, list], CardDB]
+
+
 @dataclass
 class SaveInfo:
-    """A checked save record, before replay."""
+    """A checked save file, before replay."""
 
     path: str
-    record: dict[str, Any]
+    data: dict[str, Any]
+    record: GameRecord
     cards_changed: bool
-    profile: RulesProfile
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.record.rules
+
+    @property
+    def names(self) -> list[str]:
+        return [str(n) for n in self.data.get("names", [])]
 
 
 def read_save(path: str | Path, db: CardDB | None = None) -> SaveInfo:
@@ -134,21 +143,21 @@ def read_save(path: str | Path, db: CardDB | None = None) -> SaveInfo:
     except OSError as exc:
         raise SaveError(label, f"cannot read: {exc.strerror or exc}") from exc
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise SaveError(label, "not a fate_royal save (not UTF-8 text)", line) from None
     if not text.strip():
         raise SaveError(label, "the file is empty")
     try:
-        record = json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(label, f"damaged save: {exc.msg}", exc.lineno) from None
     except RecursionError:
         raise SaveError(label, "damaged save: nested too deeply") from None
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(label, "not a fate_royal save (no 'format: fate_royal-save' field)")
-    version = record.get("version")
+    version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(label, "damaged save: no format version")
     if version > VERSION:
@@ -156,70 +165,86 @@ def read_save(path: str | Path, db: CardDB | None = None) -> SaveInfo:
                                f"{VERSION}); update fate_royal to open it")
     if version < 1:
         raise SaveError(label, f"unknown save format version {version}")
+    if version == 1:
+        data = _from_version_1(label, data)
+    for key, kind in (("record", dict), ("cards_fingerprint", str), ("state_digest", str)):
+        if not isinstance(data.get(key), kind):
+            raise SaveError(label, f"damaged save: '{key}' is missing or has the wrong type")
+    try:
+        record = GameRecord.from_dict(data["record"])
+    except (ValueError, TypeError, KeyError) as exc:
+        raise SaveError(label, f"damaged save: {exc}") from None
+    changed = db is not None and db.fingerprint != data["cards_fingerprint"]
+    return SaveInfo(label, data, record, changed)
+
+
+def _from_version_1(label: str, data: dict) -> dict:
+    """A format-1 save (errata as one switch, seed in the setup) as format 2."""
     for key, kind in (("setup", dict), ("actions", list), ("profile", dict), ("errata", bool),
                       ("cards_fingerprint", str), ("state_digest", str)):
-        if not isinstance(record.get(key), kind):
+        if not isinstance(data.get(key), kind):
             raise SaveError(label, f"damaged save: '{key}' is missing or has the wrong type")
     values = {}
-    for k, v in record["profile"].items():
+    for k, v in data["profile"].items():
         if k not in PARAMETERS:
-            continue  # a parameter this version no longer knows: ignore it
+            continue  # a parameter this version no longer knows (errata): ignore it
         problem = check_value(k, v)
         if problem:
             raise SaveError(label, f"damaged save: profile {problem}")
         values[k] = v
-    profile = RulesProfile.from_mapping(values)
-    changed = db is not None and db.fingerprint != record["cards_fingerprint"]
-    return SaveInfo(label, record, changed, profile)
+    rules = RuleSet.from_errata(data["errata"], RulesProfile.from_mapping(values))
+    setup = dict(data["setup"])
+    seed = setup.pop("seed", 0)
+    setup["uid_order"] = "sequential"  # format 1 numbered card instances in order
+    record = {"setup": setup, "options": {}, "rules": rules.to_dict(),
+              "seed": seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
+              "actions": data["actions"], "cards": list(data.get("scenario_cards") or [])}
+    out = dict(data)
+    out["record"] = record
+    out["state_digest"] = ""  # format 1 digests a position of the old engine: not comparable
+    return out
 
 
-def load_game(path: str | Path, db_loader, *, allow_changed_cards: bool = False,
+def load_game(path: str | Path, db_loader: DbLoader, *, allow_changed_cards: bool = False,
               upto: int | None = None) -> Game:
-    """Open a save: check it, then replay its actions from setup + seed.
+    """Open a save: check it, then replay its record, action by action.
 
-    ``db_loader(errata: bool, extra: list) -> CardDB`` gives the card data to replay with. If the
-    card data changed since the save, the save is refused unless ``allow_changed_cards`` (then the
-    replay must still be legal action by action). ``upto`` replays only the first N actions (a
-    read-only replay for stepping through).
+    ``db_loader(rules, extra_cards) -> CardDB`` gives the card data to replay with. If the card
+    data changed since the save, the save is refused unless ``allow_changed_cards`` (then the replay
+    must still be legal action by action). ``upto`` replays only the first N entries (a read-only
+    replay for stepping through).
     """
     info = read_save(path)
     rec = info.record
     label = info.path
     try:
-        db = db_loader(rec["errata"], rec.get("scenario_cards") or [])
+        db = db_loader(rec.rules, list(rec.cards))
     except Exception as exc:  # card data itself broken: say so, do not replay
         raise SaveError(label, f"cannot load the card data to replay this save: {exc}") from exc
-    if db.fingerprint != rec["cards_fingerprint"] and not allow_changed_cards:
+    same_cards = db.fingerprint == info.data["cards_fingerprint"]
+    if not same_cards and not allow_changed_cards:
         raise SaveError(label, "incompatible: the card data changed since this game was saved "
                                "(open it anyway to replay it with the current cards)")
     try:
-        game = Game(db, info.profile.with_(errata=rec["errata"]), rec["setup"])
+        game = Game(db, rec.rules, rec.setup, seed=rec.seed, options=rec.options, cards=rec.cards)
     except (RulesError, KeyError, ValueError, TypeError) as exc:
         raise SaveError(label, f"damaged save: its setup cannot be played ({exc})") from exc
-    game.extra_cards = rec.get("scenario_cards") or []
-    actions = rec["actions"]
-    stop = len(actions) if upto is None else max(0, min(upto, len(actions)))
-    for i, data in enumerate(actions[:stop]):
+    entries = rec.actions
+    stop = len(entries) if upto is None else max(0, min(upto, len(entries)))
+    for i, entry in enumerate(entries[:stop]):
         try:
-            action = Action.from_dict(data) if isinstance(data, dict) else None
-            if action is None:
-                raise ValueError("not an action")
-            game.apply(action)
+            game.apply_entry(entry)
         except IllegalAction as exc:
             raise SaveError(label, f"replay failed at action {i + 1}: {exc.message}"
                                    + (f" [{exc.rule}]" if exc.rule else "")) from exc
         except (ValueError, TypeError, KeyError, RulesError) as exc:
             raise SaveError(label, f"damaged save: action {i + 1} is not valid ({exc})") from exc
-    if upto is None and not info.cards_changed and db.fingerprint == rec["cards_fingerprint"]:
-        if state_digest(game) != rec["state_digest"]:
-            raise SaveError(label, "damaged save: the replay does not reach the saved position")
+    digest = info.data["state_digest"]
+    if upto is None and same_cards and digest and state_digest(game) != digest:
+        raise SaveError(label, "damaged save: the replay does not reach the saved position")
     return game
 
 
-def action_list(path: str | Path) -> list[Action]:
-    """The recorded actions of a save (for a read-only replay)."""
-    info = read_save(path)
-    try:
-        return [Action.from_dict(a) for a in info.record["actions"]]
-    except (ValueError, TypeError) as exc:
-        raise SaveError(info.path, f"damaged save: {exc}") from exc
+def action_list(path: str | Path) -> list:
+    """The recorded entries of a save (for a read-only replay)."""
+    return list(read_save(path).record.actions)

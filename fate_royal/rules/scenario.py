@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from fate_royal.cards import load_card_db, load_profile
 from fate_royal.cards.model import CardDB
+from fate_royal.cards.ruleset import RuleSet
 from fate_royal.cards.yamlsrc import DataError, DataErrors, YMap, location, parse_yaml, plain
 from fate_royal.rules.actions import (
     Action, Choose, ChooseAttack, ChooseEncounterTarget, CommandSpell, DeclareRaid, Discard, Pass,
@@ -23,10 +24,11 @@ from fate_royal.rules.actions import (
 from fate_royal.rules.errors import IllegalAction, RulesError
 from fate_royal.rules.events import Event
 from fate_royal.rules.game import Game
+from fate_royal.rules.invariants import check_state
 from fate_royal.rules.state import PROCESSES, STEPS
 
-TOP_KEYS = ("title", "title_en", "description", "description_en", "errata", "profile", "seed",
-            "dice", "cards", "players", "deck", "discard", "grail", "start", "steps", "tags")
+TOP_KEYS = ("title", "title_en", "description", "description_en", "errata", "rules", "profile",
+            "seed", "dice", "cards", "players", "deck", "discard", "grail", "start", "steps", "tags")
 PLAYER_KEYS = ("name", "servant", "seat", "hand", "mana", "mana_limit", "command_spells", "coins",
                "out")
 SERVANT_KEYS = ("hero", "class", "state", "class_state")
@@ -79,7 +81,7 @@ class Scenario:
     path: str
     title: str
     description: str
-    errata: bool
+    rules: RuleSet  # as the file says (errata:, rules:, profile:)
     setup: dict[str, Any]
     profile_overrides: dict[str, Any]
     cards: list
@@ -87,26 +89,51 @@ class Scenario:
     raw: Any = None
     title_en: str = ""
     description_en: str = ""
+    seed: int = 0
 
-    def load_db(self, root: Path | None = None, errata: bool | None = None) -> CardDB:
-        errata = self.errata if errata is None else errata
-        return load_card_db(root, errata=errata, extra=self.cards or None,
-                            extra_source=f"{self.path} (cards:)")
+    @property
+    def errata(self) -> bool:
+        """Every errata rule in force (the shorthand ``errata: true``)."""
+        return self.rules.all_errata
 
-    def build_game(self, db: CardDB | None = None, errata: bool | None = None,
-                   root: Path | None = None) -> Game:
-        """A Game at the scenario's start position (errata as the file says unless given)."""
-        errata = self.errata if errata is None else errata
-        db = db or self.load_db(root, errata)
-        profile = load_profile(None if root is None else Path(root) / "profile.yaml",
-                               overrides=self.profile_overrides or None,
-                               overrides_source=f"{self.path} (profile:)").with_(errata=errata)
+    def ruleset(self, override: RuleSet | bool | None = None, root: Path | None = None) -> RuleSet:
+        """The rules to play with: the file's, or ``override`` (a rule set, or all errata on/off),
+        with the scenario's own ``profile:`` changes on top."""
+        if override is None and root is None:
+            return self.rules
+        if override is None:
+            switches = self.rules
+        elif isinstance(override, bool):
+            name = "house" if override else "base"
+            switches = RuleSet.from_errata(override, name=name, title=name)
+        else:
+            switches = override
+        if isinstance(override, RuleSet) and root is None:
+            base = override.profile  # an explicit rule set brings its own D parameters
+        else:
+            base = load_profile(None if root is None else Path(root) / "profile.yaml")
+        profile = base.with_(**self.profile_overrides) if self.profile_overrides else base
+        return switches.with_(profile=profile)
+
+    def load_db(self, root: Path | None = None, rules: RuleSet | bool | None = None) -> CardDB:
+        return load_card_db(root, extra=self.cards or None, extra_source=f"{self.path} (cards:)",
+                            rules=self.ruleset(rules, root))
+
+    def build_game(self, db: CardDB | None = None, rules: RuleSet | bool | None = None,
+                   root: Path | None = None, **options: Any) -> Game:
+        """A Game at the scenario's start position (rules as the file says unless given)."""
+        ruleset = self.ruleset(rules, root)
+        db = db or self.load_db(root, ruleset)
         try:
-            game = Game(db, profile, self.setup)
-            game.extra_cards = list(self.cards or [])  # so a save of this game can rebuild its cards
-            return game
+            game = Game(db, ruleset, self.setup, seed=self.seed, options=options or None,
+                        cards=list(self.cards or []))
         except (RulesError, KeyError, ValueError) as exc:
             raise ScenarioError(self.path, _line(self.raw, "players"), f"cannot set up: {exc}") from exc
+        problems = check_state(game.ctx.s)
+        if problems:  # the engine's own invariants: a start position it could never reach
+            raise ScenarioError(self.path, _line(self.raw, "players"),
+                                "impossible start position: " + "; ".join(problems))
+        return game
 
 
 def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario:
@@ -124,140 +151,296 @@ def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario
         raise DataErrors(errors)
     if not isinstance(tree, YMap):
         raise DataErrors([DataError(label, 1, "a scenario must be a mapping (title, players, steps…)")])
-
-    def err(holder: Any, key: Any, message: str) -> None:
-        f, line = location(holder, key, (label, 1))
-        errors.append(DataError(f, line, message))
-
-    _keys(tree, TOP_KEYS, "scenario", err)
+    c = _Checker(label, errors)
+    c.keys(tree, TOP_KEYS, "scenario")
     for key in ("title", "description", "title_en", "description_en"):
         if key in tree and not isinstance(tree[key], str):
-            err(tree, key, f"{key} must be text")
+            c.err(tree, key, f"{key} must be text")
     errata = tree.get("errata", True)
     if not isinstance(errata, bool):
-        err(tree, "errata", "errata must be true or false")
+        c.err(tree, "errata", "errata must be true or false")
         errata = True
+    if "rules" in tree and "errata" in tree and not isinstance(tree["rules"], list):
+        c.err(tree, "errata", "give either errata: or a rule set in rules:, not both "
+                              "(a list in rules: such as [errata, -E8] may follow errata:)")
     seed = tree.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        err(tree, "seed", "seed must be an integer")
+    if not _whole(seed) or not 0 <= seed < 2 ** 63:
+        c.err(tree, "seed", "seed must be a whole number from 0 to 2^63 - 1")
         seed = 0
     dice = tree.get("dice", []) or []
-    if not isinstance(dice, list) or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-        err(tree, "dice", "dice must be a list of die results 1..6")
+    if not isinstance(dice, list) or len(dice) > MAX_LIST or not all(
+            _whole(d) and 1 <= d <= 6 for d in dice):
+        c.err(tree, "dice", f"dice must be a list of at most {MAX_LIST} die results 1..6")
         dice = []
-    profile = tree.get("profile", {}) or {}
-    if not isinstance(profile, dict):
-        err(tree, "profile", "profile must be a mapping of rules-profile parameters")
-        profile = {}
-    else:
-        from fate_royal.cards.profile import check_value
-
-        for k, v in profile.items():
-            problem = check_value(k, plain(v))
-            if problem:
-                err(profile, k, problem)
+    profile = c.profile(tree)
     cards = tree.get("cards", []) or []
     if not isinstance(cards, list):
-        err(tree, "cards", "cards must be a list of card definitions")
+        c.err(tree, "cards", "cards must be a list of card definitions")
         cards = []
-    players = tree.get("players")
-    names: list[str] = []
-    if not isinstance(players, list) or not 2 <= len(players) <= 7:
-        err(tree, "players" if "players" in tree else None, "players must list 2 to 7 players")
-        players = []
-    for i, p in enumerate(players):
-        if not isinstance(p, dict):
-            err(players, i, "each player must be a mapping with at least a name")
-            continue
-        _keys(p, PLAYER_KEYS, "player", err)
-        name = p.get("name")
-        if not isinstance(name, str) or not name:
-            err(p, "name", "each player needs a name")
-            name = f"P{i + 1}"
-        if name in names:
-            err(p, "name", f"two players are called {name!r}")
-        names.append(name)
-        serv = p.get("servant")
-        if serv is not None:
-            if not isinstance(serv, dict):
-                err(p, "servant", "servant must be a mapping {hero, class, state}")
-            else:
-                _keys(serv, SERVANT_KEYS, "servant", err)
-                for k in ("state", "class_state"):
-                    if k in serv and serv[k] not in ("reverse", "rise", "down", "danger"):
-                        err(serv, k, f"{k} must be reverse, rise, down or danger")
-        for k in ("mana", "mana_limit", "command_spells"):
-            if k in p and (not isinstance(p[k], int) or isinstance(p[k], bool) or p[k] < 0):
-                err(p, k, f"{k} must be a whole number ≥ 0")
-        for k in ("hand", "seat"):
-            if k in p and not isinstance(p[k], list):
-                err(p, k, f"{k} must be a list")
-        if "coins" in p and not isinstance(p["coins"], dict):
-            err(p, "coins", "coins must be a mapping like {assassination: 1}")
-    start = tree.get("start") or {}
-    if not isinstance(start, dict):
-        err(tree, "start", "start must be {player, step}")
-        start = {}
-    _keys(start, START_KEYS, "start", err) if isinstance(start, YMap) else None
-    if "player" in start and start["player"] not in names:
-        err(start, "player", f"unknown player {start['player']!r}{_hint(start['player'], names)}")
-    if "step" in start and start["step"] not in STEPS:
-        err(start, "step", f"unknown step {start['step']!r} (steps: {', '.join(STEPS)})")
-    steps_raw = tree.get("steps", []) or []
-    steps: list[Step] = []
-    if not isinstance(steps_raw, list):
-        err(tree, "steps", "steps must be a list")
-        steps_raw = []
-    for i, st in enumerate(steps_raw):
-        _, line = location(steps_raw, i, (label, 1))
-        if isinstance(st, str) and st in ("resolve",):
-            steps.append(Step("resolve", {}, line))
-            continue
-        if not isinstance(st, dict) or not st:
-            err(steps_raw, i, f"a step must be one of: {', '.join(STEP_KINDS)}")
-            continue
-        kinds = [k for k in st if k in STEP_KINDS and k != "say"]
-        extra = [k for k in st if k not in STEP_KINDS and k not in STEP_EXTRA]
-        for k in extra:
-            err(st, k, f"unknown step key {k!r}{_hint(k, STEP_KINDS)}")
-        if len(kinds) > 1:
-            err(st, kinds[1], "one step does one thing (do, expect, expect_illegal, resolve or advance)")
-        kind = kinds[0] if kinds else "say"
-        body = st.get(kind) if kind != "say" else None
-        steps.append(Step(kind, body, line, str(st.get("say", "") or ""), str(st.get("say_en", "") or "")))
-        if kind == "do":
-            _check_action(body, err, st, "do")
-        elif kind == "expect_illegal":
-            if not isinstance(body, dict) or "do" not in body:
-                err(st, kind, "expect_illegal needs {do: {...}, rule: ID}")
-            else:
-                _keys(body, ("do", "rule", "reason"), "expect_illegal", err)
-                _check_action(body["do"], err, body, "do")
-        elif kind == "expect":
-            if not isinstance(body, dict):
-                err(st, kind, "expect needs a mapping of checks")
-            else:
-                _keys(body, EXPECT_KEYS, "expect", err)
-        elif kind == "advance":
-            target = body.get("step") if isinstance(body, dict) else body
-            if target not in STEPS + PROCESSES:
-                err(st, kind, f"advance to a step or combat process; got {target!r}"
-                              f"{_hint(str(target), STEPS + PROCESSES)}")
+    names = c.players(tree)
+    for zone in ("deck", "discard", "grail"):
+        c.card_list(tree, zone)
+    start = c.start(tree, names)
+    steps = c.steps(tree)
+    rules = None
+    if not errors:
+        rules = _scenario_rules(tree, errata, plain(profile), path, label, errors)
     if errors:
         raise DataErrors(errors)
     setup = {
         "scenario": True,
-        "seed": seed,
         "dice": list(dice),
-        "players": [_player_setup(p) for p in players],
+        "players": [_player_setup(p) for p in tree["players"]],
         "start": plain(start) if start else None,
     }
     for zone in ("deck", "discard", "grail"):
         if tree.get(zone) is not None:
-            setup[zone] = [str(c) for c in tree[zone]]
+            setup[zone] = [str(card) for card in tree[zone]]
     return Scenario(label, str(tree.get("title", path.stem)), str(tree.get("description", "") or ""),
-                    errata, setup, plain(profile), plain(cards), steps, tree,
-                    str(tree.get("title_en", "") or ""), str(tree.get("description_en", "") or ""))
+                    rules, setup, plain(profile), plain(cards), steps, tree,
+                    str(tree.get("title_en", "") or ""), str(tree.get("description_en", "") or ""),
+                    seed)
+
+
+#: Bounds on what a scenario file may ask for, so that no file can hang or exhaust the table.
+MAX_LIST = 200  # cards in a pile or hand, die results, steps' lists
+MAX_NUMBER = 99  # mana, limits, command spells, coins
+MAX_TURN = 10_000
+CARD_STATES = ("reverse", "rise", "down", "danger")
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class _Checker:
+    """Collects the problems of one scenario file, each at its file and line."""
+
+    def __init__(self, label: str, errors: list[DataError]) -> None:
+        self.label = label
+        self.errors = errors
+
+    def err(self, holder: Any, key: Any, message: str) -> None:
+        f, line = location(holder, key, (self.label, 1))
+        self.errors.append(DataError(f, line, message))
+
+    def keys(self, m: Any, allowed: tuple, what: str) -> None:
+        _keys(m, allowed, what, self.err)
+
+    def number(self, holder: Any, key: Any, what: str, lo: int = 0, hi: int = MAX_NUMBER) -> bool:
+        v = holder[key]
+        if not _whole(v) or not lo <= v <= hi:
+            self.err(holder, key, f"{what} must be a whole number from {lo} to {hi}, got {v!r}")
+            return False
+        return True
+
+    def card_ref(self, holder: Any, key: Any, what: str) -> bool:
+        v = holder[key]
+        if not isinstance(v, str) or not v.strip():
+            self.err(holder, key, f"{what} must be a card id such as M-006, got {v!r}")
+            return False
+        return True
+
+    def card_list(self, holder: Any, key: str, what: str | None = None) -> None:
+        if holder.get(key) is None:
+            return
+        lst = holder[key]
+        what = what or key
+        if not isinstance(lst, list):
+            self.err(holder, key, f"{what} must be a list of card ids such as [M-006, S-001], "
+                                  f"got {lst!r}")
+            return
+        if len(lst) > MAX_LIST:
+            self.err(holder, key, f"{what}: at most {MAX_LIST} cards")
+            return
+        for i in range(len(lst)):
+            self.card_ref(lst, i, f"each card of {what}")
+
+    def profile(self, tree: YMap) -> dict:
+        profile = tree.get("profile", {}) or {}
+        if not isinstance(profile, dict):
+            self.err(tree, "profile", "profile must be a mapping of rules-profile parameters")
+            return {}
+        from fate_royal.cards.profile import check_value
+
+        for k, v in profile.items():
+            problem = check_value(str(k), plain(v))
+            if problem:
+                self.err(profile, k, problem)
+        return profile
+
+    def players(self, tree: YMap) -> list[str]:
+        players = tree.get("players")
+        names: list[str] = []
+        if not isinstance(players, list) or not 2 <= len(players) <= 7:
+            self.err(tree, "players" if "players" in tree else None,
+                     "players must list 2 to 7 players")
+            return names
+        for i, p in enumerate(players):
+            if not isinstance(p, dict):
+                self.err(players, i, "each player must be a mapping with at least a name")
+                continue
+            name = self.player(p, i)
+            if name in names:
+                self.err(p, "name", f"two players are called {name!r}")
+            names.append(name)
+        return names
+
+    def player(self, p: YMap, i: int) -> str:
+        self.keys(p, PLAYER_KEYS, "player")
+        name = p.get("name")
+        if not isinstance(name, str) or not name.strip():
+            self.err(p, "name", "each player needs a name")
+            name = f"P{i + 1}"
+        serv = p.get("servant")
+        if serv is not None:
+            if not isinstance(serv, dict):
+                self.err(p, "servant", "servant must be a mapping {hero, class, state}")
+            else:
+                self.keys(serv, SERVANT_KEYS, "servant")
+                for k in ("hero", "class"):
+                    if k in serv:
+                        self.card_ref(serv, k, f"servant {k}")
+                for k in ("state", "class_state"):
+                    if k in serv and serv[k] not in CARD_STATES:
+                        self.err(serv, k, f"{k} must be reverse, rise, down or danger, "
+                                          f"got {serv[k]!r}")
+        ok = all(self.number(p, k, k) for k in ("mana", "mana_limit", "command_spells") if k in p)
+        if ok and "mana" in p and p["mana"] > p.get("mana_limit", p["mana"]):
+            self.err(p, "mana", f"mana {p['mana']} is above the mana limit {p['mana_limit']}")
+        if "out" in p and not isinstance(p["out"], bool):
+            self.err(p, "out", "out must be true or false")
+        self.card_list(p, "hand", "hand")
+        self.seat(p)
+        self.coins(p)
+        return name
+
+    def seat(self, p: YMap) -> None:
+        seat = p.get("seat")
+        if seat is None:
+            return
+        if not isinstance(seat, list) or len(seat) > 20:
+            self.err(p, "seat", "seat must be a list of at most 20 cards: M-006 or "
+                                "{card: M-006, state: down}")
+            return
+        for i, entry in enumerate(seat):
+            if isinstance(entry, dict):
+                self.keys(entry, ("card", "state"), "seat card")
+                if "card" not in entry:
+                    self.err(seat, i, "a seat card needs card: (an id such as M-006)")
+                else:
+                    self.card_ref(entry, "card", "seat card")
+                if "state" in entry and entry["state"] not in ("reverse", "rise", "down"):
+                    self.err(entry, "state", f"a seat card is reverse, rise or down, "
+                                             f"got {entry['state']!r}")
+            else:
+                self.card_ref(seat, i, "each seat card")
+
+    def coins(self, p: YMap) -> None:
+        coins = p.get("coins")
+        if coins is None:
+            return
+        if not isinstance(coins, dict):
+            self.err(p, "coins", "coins must be a mapping like {assassination: 1}")
+            return
+        from fate_royal.cards.vocabulary import COIN_KINDS
+
+        for k in coins:
+            if k not in COIN_KINDS:
+                self.err(coins, k, f"unknown coin {k!r} (coins: {', '.join(COIN_KINDS)})")
+            else:
+                self.number(coins, k, f"coins.{k}")
+
+    def start(self, tree: YMap, names: list[str]) -> dict:
+        start = tree.get("start") or {}
+        if not isinstance(start, dict):
+            self.err(tree, "start", "start must be {player, step, turn}")
+            return {}
+        self.keys(start, START_KEYS, "start")
+        if "player" in start and start["player"] not in names:
+            self.err(start, "player",
+                     f"unknown player {start['player']!r}{_hint(start['player'], names)}")
+        if "step" in start and start["step"] not in STEPS:
+            self.err(start, "step", f"unknown step {start['step']!r} (steps: {', '.join(STEPS)})")
+        if "turn" in start:
+            self.number(start, "turn", "start turn", 1, MAX_TURN)
+        return start
+
+    def steps(self, tree: YMap) -> list[Step]:
+        steps_raw = tree.get("steps", []) or []
+        steps: list[Step] = []
+        if not isinstance(steps_raw, list):
+            self.err(tree, "steps", "steps must be a list")
+            return steps
+        for i, st in enumerate(steps_raw):
+            _, line = location(steps_raw, i, (self.label, 1))
+            if isinstance(st, str) and st in ("resolve",):
+                steps.append(Step("resolve", {}, line))
+                continue
+            if not isinstance(st, dict) or not st:
+                self.err(steps_raw, i, f"a step must be one of: {', '.join(STEP_KINDS)}")
+                continue
+            kinds = [k for k in st if k in STEP_KINDS and k != "say"]
+            for k in st:
+                if k not in STEP_KINDS and k not in STEP_EXTRA:
+                    self.err(st, k, f"unknown step key {k!r}{_hint(k, STEP_KINDS)}")
+            if len(kinds) > 1:
+                self.err(st, kinds[1], "one step does one thing (do, expect, expect_illegal, "
+                                       "resolve or advance)")
+            kind = kinds[0] if kinds else "say"
+            body = st.get(kind) if kind != "say" else None
+            steps.append(Step(kind, body, line, str(st.get("say", "") or ""),
+                              str(st.get("say_en", "") or "")))
+            self.step_body(st, kind, body)
+        return steps
+
+    def step_body(self, st: YMap, kind: str, body: Any) -> None:
+        if kind == "do":
+            _check_action(body, self.err, st, "do")
+        elif kind == "expect_illegal":
+            if not isinstance(body, dict) or "do" not in body:
+                self.err(st, kind, "expect_illegal needs {do: {...}, rule: ID}")
+            else:
+                self.keys(body, ("do", "rule", "reason"), "expect_illegal")
+                _check_action(body["do"], self.err, body, "do")
+        elif kind == "expect":
+            if not isinstance(body, dict):
+                self.err(st, kind, "expect needs a mapping of checks")
+            else:
+                self.keys(body, EXPECT_KEYS, "expect")
+        elif kind == "advance":
+            target = body.get("step") if isinstance(body, dict) else body
+            if not isinstance(target, str) or target not in STEPS + PROCESSES:
+                self.err(st, kind, f"advance to a step or combat process; got {target!r}"
+                                   f"{_hint(str(target), STEPS + PROCESSES)}")
+
+
+def _scenario_rules(tree: YMap, errata: bool, profile: dict, path: Path, label: str,
+                    errors: list[DataError]) -> RuleSet | None:
+    """The scenario's rule set: ``errata:`` (all on / off), a ``rules:`` set or list of switches,
+    then its ``profile:`` changes."""
+    from fate_royal.cards.rulesets import resolve_ruleset
+
+    try:
+        base_profile = load_profile(overrides=profile or None,
+                                    overrides_source=f"{label} (profile:)")
+        start = RuleSet.from_errata(errata, base_profile, name="house" if errata else "base",
+                                    title="house" if errata else "base")
+        spec = tree.get("rules")
+        if spec is None:
+            return start
+        rules = resolve_ruleset(spec, base=start, profile=base_profile, relative_to=path.parent,
+                                source=f"{label}:{location(tree, 'rules', (label, 1))[1]}")
+        if not isinstance(spec, list) and profile:
+            rules = rules.with_(profile=rules.profile.with_(**profile))
+        return rules
+    except DataError as exc:
+        for e in (exc.errors if isinstance(exc, DataErrors) else [exc]):
+            if e.file.startswith(label) or e.line == 0:
+                errors.append(DataError(label, location(tree, "rules", (label, 1))[1], e.message))
+            else:
+                errors.append(e)
+        return None
 
 
 def _player_setup(p: dict) -> dict:
@@ -299,399 +482,3 @@ def _check_action(body: Any, err, holder: Any, key: str) -> None:
 def _short(value: Any) -> str:
     text = str(value)
     return text if len(text) < 100 else text[:97] + "…"
-
-
-# --------------------------------------------------------------------------- running
-
-
-@dataclass
-class StepResult:
-    step: Step
-    ok: bool
-    message: str
-    events: list[Event] = field(default_factory=list)
-    rules: list[str] = field(default_factory=list)
-
-
-class ScenarioRun:
-    """Plays a scenario step by step; ``back()`` undoes the actions of the last step."""
-
-    def __init__(self, scenario: Scenario, game: Game | None = None, *, errata: bool | None = None,
-                 root: Path | None = None) -> None:
-        self.scenario = scenario
-        self.game = game or scenario.build_game(errata=errata, root=root)
-        self.index = 0
-        self.lang = "en"  # language of the step messages (the GUI sets its own)
-        self.results: list[StepResult] = []
-        self._marks: list[tuple[int, int]] = []  # (actions applied, log length) before each step
-        self._check_log_from = 0  # the first check sees the setup's automatic work too
-
-    @property
-    def done(self) -> bool:
-        return self.index >= len(self.scenario.steps)
-
-    def forward(self) -> StepResult:
-        step = self.scenario.steps[self.index]
-        g = self.game
-        self._marks.append((len(g.history), len(g.log), self._check_log_from))
-        start_log = len(g.log)
-        try:
-            ok, message = self._run(step)
-        except ScenarioError as exc:
-            ok, message = False, exc.message
-        except IllegalAction as exc:
-            ok, message = False, f"illegal action: {exc.message}" + (f" [{exc.rule}]" if exc.rule else "")
-        except RulesError as exc:
-            ok, message = False, str(exc)
-        except Exception as exc:  # an engine bug: report it on the step, never as a traceback
-            ok, message = False, f"internal error: {type(exc).__name__}: {exc}"
-        events = g.log[start_log:]
-        rules = list(dict.fromkeys(r for e in events for r in e.rules))
-        result = StepResult(step, ok, message, events, rules)
-        self.results.append(result)
-        self.index += 1
-        return result
-
-    def back(self) -> None:
-        if not self._marks:
-            return
-        actions, _log, check_from = self._marks.pop()
-        while len(self.game.history) > actions:
-            self.game.undo()
-        self.game._redo.clear()
-        self._check_log_from = check_from
-        self.results.pop()
-        self.index -= 1
-
-    def run_all(self) -> list[StepResult]:
-        while not self.done:
-            self.forward()
-        return self.results
-
-    @property
-    def passed(self) -> bool:
-        return all(r.ok for r in self.results) and self.done
-
-    # --- one step
-
-    def _run(self, step: Step) -> tuple[bool, str]:
-        g = self.game
-        if step.kind == "say":
-            return True, step.say or step.say_en
-        if step.kind == "do":
-            body = step.body
-            if body.get("action") == "resolve":
-                return True, self._resolve(step)
-            if body.get("action") == "advance":
-                return True, self._advance(step, body.get("step"))
-            action = self.to_action(body, step.line)
-            text = g.describe(action, self.lang)  # before: applying may change what the action refers to
-            g.apply(action)
-            return True, text
-        if step.kind == "resolve":
-            return True, self._resolve(step)
-        if step.kind == "advance":
-            target = step.body.get("step") if isinstance(step.body, dict) else step.body
-            return True, self._advance(step, target)
-        if step.kind == "expect":
-            failures = self._check(step.body, step.line)
-            self._check_log_from = len(g.log)
-            return (not failures), ("; ".join(failures) if failures else "ok: " + _short(plain(step.body)))
-        if step.kind == "expect_illegal":
-            action = self.to_action(step.body["do"], step.line)
-            before = g.state.to_dict()
-            try:
-                g.apply(action)
-            except IllegalAction as exc:
-                if g.state.to_dict() != before:
-                    return False, "the refused action changed the state"
-                want = step.body.get("rule")
-                if want and exc.rule != str(want):
-                    return False, f"refused, but by rule {exc.rule or '(none)'} ({exc.reason}), not {want}"
-                want_reason = step.body.get("reason")
-                if want_reason and exc.reason != want_reason:
-                    return False, f"refused for {exc.reason}, not {want_reason}"
-                return True, f"refused: {exc.message} [{exc.rule}]"
-            g.undo()
-            g._redo.clear()
-            return False, f"{g.describe(action, self.lang)} was allowed"
-        raise ScenarioError(self.scenario.path, step.line, f"unknown step {step.kind}")
-
-    def _resolve(self, step: Step) -> str:
-        g = self.game
-        n = 0
-        while g.pending is not None and g.pending.kind == "priority" and g.state.stack:
-            g.apply(Pass(g.pending.player))
-            n += 1
-            if n > 10000:
-                raise ScenarioError(self.scenario.path, step.line, "resolve did not finish")
-        return f"resolved ({n} passes)"
-
-    def _advance(self, step: Step, target: str) -> str:
-        g = self.game
-        s = g.state
-
-        def at_target() -> bool:
-            if target in PROCESSES:
-                return s.combat is not None and s.combat.process == target
-            return s.step == target and s.combat is None
-
-        start = (s.turn, s.step, s.combat.process if s.combat else None)
-        if at_target():
-            return f"already at {target}"
-        n = 0
-        while True:
-            s = g.state
-            if at_target() and (s.turn, s.step, s.combat.process if s.combat else None) != start:
-                return f"advanced to {target} ({n} passes)"
-            p = g.pending
-            if p is None:
-                raise ScenarioError(self.scenario.path, step.line,
-                                    f"the game ended before {target}")
-            if p.kind != "priority":
-                raise ScenarioError(self.scenario.path, step.line,
-                                    f"cannot advance to {target}: {g.pname(p.player)} must decide "
-                                    f"({p.kind}) first")
-            g.apply(Pass(p.player))
-            n += 1
-            if n > 10000:
-                raise ScenarioError(self.scenario.path, step.line, f"never reached {target}")
-
-    # --- names → engine values
-
-    def _player(self, name: Any, line: int) -> int:
-        try:
-            return self.game.player_index(str(name))
-        except KeyError:
-            names = [p.name for p in self.game.state.players]
-            raise ScenarioError(self.scenario.path, line,
-                                f"no player called {name!r}{_hint(name, names)}") from None
-
-    def _card_id(self, ref: Any, line: int) -> str:
-        db = self.game.db
-        ref = str(ref)
-        if ref in db.cards:
-            return ref
-        try:
-            return db.class_card(ref).id
-        except KeyError:
-            pass
-        for c in db.cards.values():
-            if ref in (c.name, c.name_en):
-                return c.id
-        raise ScenarioError(self.scenario.path, line,
-                            f"no card {ref!r}{_hint(ref, list(db.cards))}")
-
-    def _uid_in(self, card_ref: Any, uids: list[int], line: int, where: str) -> int:
-        """The instance of a card among ``uids``; ``M-006#2`` names the second copy there."""
-        ref, nth = str(card_ref), 1
-        if "#" in ref:
-            ref, _, n = ref.rpartition("#")
-            if not n.isdigit() or int(n) < 1:
-                raise ScenarioError(self.scenario.path, line,
-                                    f"{card_ref!r}: a copy number after # must be 1, 2, …")
-            nth = int(n)
-        cid = self._card_id(ref, line)
-        seen = 0
-        for u in uids:
-            if self.game.state.cards[u] == cid:
-                seen += 1
-                if seen == nth:
-                    return u
-        copy = f" (copy {nth})" if nth > 1 else ""
-        raise ScenarioError(self.scenario.path, line, f"{ref}{copy} is not {where}")
-
-    def to_action(self, body: dict, line: int) -> Action:
-        g = self.game
-        s = g.state
-        kind = body["action"]
-        if "player" in body:
-            p = self._player(body["player"], line)
-        elif g.pending is not None:
-            p = g.pending.player
-        else:
-            raise ScenarioError(self.scenario.path, line, "the game is over: nobody can act")
-        pl = s.players[p]
-        if kind == "pass":
-            return Pass(p)
-        if kind in ("raid", "encounter_target"):
-            t = self._player(body.get("target"), line)
-            return DeclareRaid(p, t) if kind == "raid" else ChooseEncounterTarget(p, t)
-        if kind == "attack":
-            t = body.get("type")
-            if t not in ("physical", "magic"):
-                raise ScenarioError(self.scenario.path, line, "attack type must be physical or magic")
-            return ChooseAttack(p, t)
-        if kind == "play":
-            return PlayCard(p, self._uid_in(body.get("card"), pl.hand, line, f"in {pl.name}'s hand"))
-        if kind == "discard":
-            return Discard(p, self._uid_in(body.get("card"), pl.hand, line, f"in {pl.name}'s hand"))
-        if kind == "use":
-            sources = [u for u in [pl.hero, pl.klass] + pl.seat + pl.hand if u is not None]
-            uid = self._uid_in(body.get("card"), sources, line, f"among {pl.name}'s cards")
-            card = g.card_of(uid)
-            eff = body.get("effect")
-            if eff is None:
-                active = [i for i, e in enumerate(card.effects, 1) if not e.is_constant]
-                if len(active) != 1:
-                    raise ScenarioError(self.scenario.path, line,
-                                        f"{card.id} has {len(active)} usable effects: name one")
-                index = active[0]
-            else:
-                try:
-                    index = card.effects.index(card.effect(eff)) + 1
-                except (KeyError, ValueError):
-                    names = [e.name for e in card.effects]
-                    raise ScenarioError(self.scenario.path, line,
-                                        f"{card.id} has no effect {eff!r}{_hint(eff, names)}") from None
-            targets = body.get("targets", [])
-            if not isinstance(targets, list):
-                targets = [targets]
-            kind_t = card.effects[index - 1].target.kind
-            return UseEffect(p, uid, index, tuple(self._target(t, kind_t, line) for t in targets))
-        if kind == "spell":
-            sk = body.get("kind", "negate")
-            if sk == "negate":
-                return CommandSpell(p, "negate", self._stack_index(body.get("target"), line))
-            if sk == "remove_coin":
-                return CommandSpell(p, "remove_coin", self._player(body.get("target"), line),
-                                    str(body.get("coin", "assassination")))
-            raise ScenarioError(self.scenario.path, line, "spell kind must be negate or remove_coin")
-        if kind == "choose":
-            d = s.decision
-            if d is None:
-                raise ScenarioError(self.scenario.path, line, "no choice is pending")
-            if "card" in body:
-                return Choose(p, self._uid_in(body["card"], list(d.options), line, "a choice offered"))
-            if "player" in body and d.kind not in ("discard",) and "option" not in body:
-                return Choose(p, self._player(body["player"], line))
-            return Choose(p, plain(body.get("option")))
-        raise ScenarioError(self.scenario.path, line, f"unknown action {kind!r}")
-
-    def _target(self, t: Any, kind: str, line: int) -> Any:
-        g = self.game
-        if kind in ("servant", "player", "dropped_player"):
-            return self._player(t, line)
-        if kind == "card":
-            s = g.state
-            seat_cards = [u for pl in s.players for u in pl.seat]
-            return self._uid_in(t, seat_cards, line, "on a servant seat")
-        if kind == "stack_effect":
-            return self._stack_index(t, line)
-        if isinstance(t, str) and t in [p.name for p in g.state.players]:
-            return self._player(t, line)
-        raise ScenarioError(self.scenario.path, line, f"this effect takes no target (got {t!r})")
-
-    def _stack_index(self, ref: Any, line: int) -> int:
-        g = self.game
-        stack = g.state.stack
-        if isinstance(ref, int) and 0 <= ref < len(stack):
-            return ref
-        for i in range(len(stack) - 1, -1, -1):
-            item = stack[i]
-            if item.card < 0:
-                continue
-            card = g.card_of(item.card)
-            e = card.effects[item.effect - 1]
-            if str(ref) in (e.name, e.name_en, card.id, card.name):
-                return i
-        raise ScenarioError(self.scenario.path, line, f"no effect {ref!r} waits on the stack")
-
-    # --- checks
-
-    def _check(self, body: dict, line: int) -> list[str]:
-        g = self.game
-        s = g.state
-        fails: list[str] = []
-        p = self._player(body["player"], line) if "player" in body else None
-        pl = s.players[p] if p is not None else None
-
-        def need_player(key: str):
-            if pl is None:
-                raise ScenarioError(self.scenario.path, line, f"expect {key} needs player:")
-            return pl
-
-        def cmp(key: str, got: Any, want: Any) -> None:
-            if got != want:
-                fails.append(f"{key}: expected {want!r}, got {got!r}")
-
-        for key, want in body.items():
-            want = plain(want)
-            if key in ("player", "card"):
-                continue
-            if key == "servant_state":
-                need_player(key)
-                cmp(key, g.servant_state(p), want)
-            elif key == "card_state":
-                need_player(key)
-                if "card" not in body:
-                    raise ScenarioError(self.scenario.path, line, "card_state needs card:")
-                seat = [u for u in [pl.hero, pl.klass] + pl.seat if u is not None]
-                uid = self._uid_in(body["card"], seat, line, f"on {pl.name}'s seat")
-                cmp(key, s.card_states.get(uid), want)
-            elif key in ("mana", "mana_limit", "command_spells", "out"):
-                need_player(key)
-                cmp(key, getattr(pl, key), want)
-            elif key == "coins":
-                need_player(key)
-                got = dict(pl.coins)
-                if isinstance(want, int):
-                    cmp(key, got.get("assassination", 0), want)
-                else:
-                    for coin, n in want.items():
-                        cmp(f"coins.{coin}", got.get(coin, 0), n)
-            elif key == "hand_size":
-                need_player(key)
-                cmp(key, len(pl.hand), want)
-            elif key == "zone":
-                if "card" not in body:
-                    raise ScenarioError(self.scenario.path, line, "zone needs card:")
-                cid = self._card_id(body["card"], line)
-                zones = []
-                for u, c in s.cards.items():
-                    if c == cid:
-                        z, owner = s.zone_of(u)
-                        if p is None or owner in (None, p):
-                            zones.append("removed" if z == "box" else z)
-                if want not in zones:
-                    fails.append(f"zone of {cid}: expected {want}, found {sorted(set(zones))}")
-            elif key == "stats":
-                need_player(key)
-                got = g.fighter_stats(p)
-                for k, v in want.items():
-                    if k not in got:
-                        raise ScenarioError(self.scenario.path, line, f"no stat {k!r} (pa, pd, ma, md)")
-                    cmp(f"stats.{k}", got[k], v)
-            elif key == "winner":
-                o = g.outcome()
-                if o is None:
-                    fails.append(f"winner: expected {want!r}, but the game is not over")
-                else:
-                    cmp(key, o.winner_name or "none", want)
-            elif key == "step":
-                cmp(key, s.step, want)
-            elif key == "process":
-                cmp(key, s.combat.process if s.combat else None, want)
-            elif key in ("turn_player", "active_master"):
-                v = getattr(s, key)
-                cmp(key, None if v is None else s.players[v].name, want)
-            elif key in ("deck_size", "discard_size", "grail_size"):
-                cmp(key, len(getattr(s, key[:-5])), want)
-            elif key == "stack_size":
-                cmp(key, len(s.stack), want)
-            elif key == "pending":
-                pend = g.pending
-                cmp(key, pend.kind if pend else None, want)
-            elif key in ("log_cites", "log_not_cites"):
-                cited = {r for e in g.log[self._check_log_from:] for r in e.rules}
-                for rule in (want if isinstance(want, list) else [want]):
-                    if key == "log_cites" and str(rule) not in cited:
-                        fails.append(f"log does not cite {rule} since the previous check "
-                                     f"(cited: {', '.join(sorted(cited)) or 'nothing'})")
-                    if key == "log_not_cites" and str(rule) in cited:
-                        fails.append(f"log cites {rule} but should not")
-        return fails
-
-
-def rules_cited(results: list[StepResult]) -> set[str]:
-    return {r for res in results for r in res.rules}

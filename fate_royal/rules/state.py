@@ -59,6 +59,7 @@ class StackItem:
     die_ok: bool = True  # a "D x・y" die cost that failed makes the effect do nothing
     spell: str = ""  # command spell kind for spells
     places_coins: bool = False
+    negated_by: str = ""  # "spell" (a command spell, D13) or "effect" (an effect's negation)
 
 
 @dataclass
@@ -181,7 +182,7 @@ class GameState:
             "stack": [{
                 "player": i.player, "card": i.card, "effect": i.effect,
                 "targets": _plain_copy(i.targets), "negated": i.negated, "die_ok": i.die_ok,
-                "spell": i.spell, "places_coins": i.places_coins,
+                "spell": i.spell, "places_coins": i.places_coins, "negated_by": i.negated_by,
             } for i in self.stack],
             "decision": None if d is None else {
                 "kind": d.kind, "player": d.player, "options": _plain_copy(d.options),
@@ -222,7 +223,8 @@ class GameState:
             window=None if w is None else Window(w["kind"], list(w["order"]), w["index"],
                                                  w["passes"]),
             stack=[StackItem(i["player"], i["card"], i["effect"], _plain_copy(i["targets"]),
-                             i["negated"], i["die_ok"], i["spell"], i["places_coins"])
+                             i["negated"], i["die_ok"], i["spell"], i["places_coins"],
+                             i.get("negated_by", ""))
                    for i in data["stack"]],
             decision=None if d is None else Decision(d["kind"], d["player"],
                                                      _plain_copy(d["options"]), d["count"],

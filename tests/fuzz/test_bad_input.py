@@ -22,7 +22,8 @@ from fate_royal.paths import cards_dir
 from fate_royal.rules.errors import RulesError
 from fate_royal.rules.game import Game
 from fate_royal.rules.save import SaveError, load_game, save_game
-from fate_royal.rules.scenario import ScenarioRun, load_scenario
+from fate_royal.rules.scenario import load_scenario
+from fate_royal.rules.scenario_run import ScenarioRun
 from fate_royal.rules.simulate import choose_action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,10 +163,11 @@ def test_evil_scenarios_are_refused(tmp_path, payload):
 
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory):
-    from fate_royal.cards import load_profile
+    from fate_royal.cards import RuleSet, load_profile
 
-    db = load_card_db()
-    g = Game.new(db, load_profile(), ["A", "B", "C"], seed=5)
+    rules = RuleSet.house(load_profile())
+    db = load_card_db(rules=rules)
+    g = Game.new(db, rules, ["A", "B", "C"], seed=5)
     chooser = random.Random(5)
     for _ in range(80):
         if g.outcome():
@@ -175,8 +177,8 @@ def saved(tmp_path_factory):
     return path.read_bytes()
 
 
-def _loader(errata, extra):
-    return load_card_db(errata=errata, extra=extra or None)
+def _loader(rules, extra):
+    return load_card_db(extra=extra or None, rules=rules)
 
 
 @FUZZ
@@ -199,18 +201,22 @@ def test_structurally_mutated_saves(tmp_path, saved, seed):
     """Valid JSON with wrong values: types swapped, actions changed, keys dropped."""
     rnd = random.Random(seed)
     rec = json.loads(saved)
-    choice = rnd.randrange(4)
+    choice = rnd.randrange(5)
+    record = rec["record"]
     if choice == 0:
         rec.pop(rnd.choice(sorted(rec)))
-    elif choice == 1 and rec["actions"]:
-        a = rnd.choice(rec["actions"])
+    elif choice == 1 and record["actions"]:
+        a = rnd.choice(record["actions"])
         key = rnd.choice(sorted(a))
         a[key] = rnd.choice([None, -1, 10**9, "x", [], {}, True])
     elif choice == 2:
         key = rnd.choice(sorted(rec))
         rec[key] = rnd.choice([None, 0, "x", [], {}])
+    elif choice == 3:
+        key = rnd.choice(sorted(record))
+        record[key] = rnd.choice([None, 0, -5, "x", [], {}, [1], {"x": 1}])
     else:
-        rec["setup"]["players"] = rnd.choice([[], [{"name": "A"}], None, "x"])
+        record["setup"]["players"] = rnd.choice([[], [{"name": "A"}], None, "x"])
     path = tmp_path / f"j{seed}.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
     try:

@@ -273,8 +273,8 @@ def test_catalogs_have_the_same_keys():
 def test_catalogs_use_the_same_placeholders():
     import string
 
-    def fields(text: str) -> set[str]:
-        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+    def fields(text: str) -> set[str]:  # {name} and {name|one|other}: the names
+        return {f.split("|")[0] for _, f, _, _ in string.Formatter().parse(text) if f}
 
     ja, en = load_catalog("ja"), load_catalog("en")
     assert {k: fields(v) for k, v in ja.items()} == {k: fields(v) for k, v in en.items()}
@@ -301,7 +301,9 @@ def test_tr_fills_placeholders_and_falls_back():
 
 
 def test_tr_falls_back_to_english(monkeypatch):
-    real = i18n.catalog
+    from fate_royal.text import catalog as catalogs
+
+    real = catalogs.catalog
 
     def catalog(lang):
         data = dict(real(lang))
@@ -309,7 +311,7 @@ def test_tr_falls_back_to_english(monkeypatch):
             data.pop("menu.quit")
         return data
 
-    monkeypatch.setattr(i18n, "catalog", catalog)
+    monkeypatch.setattr(catalogs, "catalog", catalog)
     assert i18n.tr_in("ja", "menu.quit") == "&Quit"
 
 

@@ -211,7 +211,8 @@ def test_errata_comparison_of_a_scenario_shows_the_difference(table):
 
 def test_errata_comparison_of_the_live_game(table):
     win, c, f = table(new_game=False)
-    from fate_royal.rules.scenario import ScenarioRun, load_scenario
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
 
     run = ScenarioRun(load_scenario(DEMOS / "E8-demo-deck-rebuild.yaml"))
     run.run_all()
@@ -296,7 +297,8 @@ def test_reload_with_a_broken_card_file_keeps_the_game(table, tmp_path):
 
 def test_reload_when_the_replay_becomes_illegal(table, tmp_path):
     win, c, f = table(new_game=False)
-    from fate_royal.rules.scenario import ScenarioRun, load_scenario
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
 
     run = ScenarioRun(load_scenario(DEMOS / "E6.ex2-demo-medea-dragon-tooth.yaml"))
     for _ in range(5):
@@ -401,9 +403,9 @@ def test_autosave_after_every_action_and_failure_shown_once(table, tmp_path):
     play(c, 2)
     from fate_royal.rules.save import read_save
 
-    assert len(read_save(auto).record["actions"]) == 2
+    assert len(read_save(auto).record.actions) == 2
     play(c, 1)
-    assert len(read_save(auto).record["actions"]) == 3
+    assert len(read_save(auto).record.actions) == 3
     blocker = tmp_path / "file"
     blocker.write_text("x")
     f.autosave_file = blocker / "autosave.json"  # a file where a folder should be

@@ -8,7 +8,7 @@ import random
 import pytest
 from PySide6.QtCore import QUrl, Qt
 
-from fate_royal.cards import load_card_db, load_profile
+from fate_royal.cards import RuleSet, load_card_db, load_profile
 from fate_royal.qt import fonts, i18n
 from fate_royal.qt.controller import GameController
 from fate_royal.qt.window import MainWindow
@@ -61,8 +61,8 @@ STATES_SETUP = {
 
 
 def states_game(errata: bool = True) -> Game:
-    profile = load_profile().with_(errata=errata)
-    return Game(load_card_db(errata=errata), profile, STATES_SETUP)
+    rules = RuleSet.from_errata(errata, load_profile())
+    return Game(load_card_db(rules=rules), rules, STATES_SETUP)
 
 
 def overlay_up(win: MainWindow) -> bool:
@@ -111,8 +111,8 @@ def test_handoff_hides_the_hand_until_confirmed(qtbot, make_window):
     c = win.controller
     deciding = c.game.pending.player
     assert overlay_up(win)
-    assert win.overlay.name == c.game.pname(deciding)
-    assert c.game.pname(deciding) in win.overlay.title.text()
+    assert win.overlay.name == c.game.player_name(deciding)
+    assert c.game.player_name(deciding) in win.overlay.title.text()
     # nothing private is drawn: the hand shows backs, the action panel lists nothing
     hand = win.hand.records()
     assert hand and all(not d.face_up and d.card_id is None for d in hand)
@@ -151,10 +151,12 @@ def test_handoff_again_when_the_deciding_player_changes(qtbot, make_window):
 def test_ask_everyone_option_sets_the_engine_flag(qtbot, make_window):
     win = make_window(names=["A", "B"], seed=1)
     win.overlay.ask_all.setChecked(True)
-    assert win.controller.game.ask_all is True
+    assert win.controller.game.options["auto_pass"] is False
     assert win.act_ask_all.isChecked()
     win.act_ask_all.setChecked(False)
-    assert win.controller.game.ask_all is False
+    assert win.controller.game.options["auto_pass"] is True
+    # the option is part of the game: recorded where it changed
+    assert [e.value for e in win.controller.game.entries if e.kind == "option"][-2:] == [False, True]
 
 
 def test_each_card_state_is_drawn_with_its_orientation(qtbot, make_window):
@@ -201,7 +203,8 @@ def test_refused_raid_shows_reason_and_rule(qtbot, make_window):
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert not win.messages.isHidden()
     assert "E1.4" in win.messages.plain
-    assert i18n.tr("reason.servant_down") in win.messages.plain or "servant_down" not in win.messages.plain
+    assert i18n.tr("reason.servant_down") in win.messages.plain  # the reason in words
+    assert "servant_down" not in win.messages.plain  # not the engine's code
     assert win.controller.last_error == ("servant_down", "E1.4")
     assert win.controller.game.state.to_dict() == before  # the engine left the state untouched
     # the rule id in the message opens the rule's text
@@ -232,7 +235,7 @@ def test_card_menu_lists_actions_and_unusable_effects_with_rule(qtbot, make_wind
 
 
 def test_log_shows_rule_ids_and_clicking_one_shows_the_rule(qtbot, make_window):
-    from fate_royal.rules.reference import reference
+    from fate_royal.cards.reference import reference
 
     win = make_window(names=["A", "B"], seed=1)
     html = win.log.toHtml()

@@ -1,16 +1,6 @@
 import pytest
 
-from fate_royal.cards import load_card_db, load_profile
-
-
-@pytest.fixture(scope="session")
-def db():
-    return load_card_db()
-
-
-@pytest.fixture(scope="session")
-def db_off():
-    return load_card_db(errata=False)
+from fate_royal.cards import RuleSet, load_card_db, load_profile
 
 
 @pytest.fixture(scope="session")
@@ -18,8 +8,30 @@ def profile():
     return load_profile()
 
 
-def db_loader(errata, extra):
-    return load_card_db(errata=errata, extra=extra or None)
+@pytest.fixture(scope="session")
+def rules(profile):
+    """The house errata: every errata rule and card patch in force."""
+    return RuleSet.house(profile, name="house")
+
+
+@pytest.fixture(scope="session")
+def rules_off(profile):
+    """The base rules: no errata rule, no patch."""
+    return RuleSet.base(profile, name="base")
+
+
+@pytest.fixture(scope="session")
+def db(rules):
+    return load_card_db(rules=rules)
+
+
+@pytest.fixture(scope="session")
+def db_off(rules_off):
+    return load_card_db(rules=rules_off)
+
+
+def db_loader(rules, extra):
+    return load_card_db(extra=extra or None, rules=rules)
 
 
 @pytest.fixture(name="db_loader")

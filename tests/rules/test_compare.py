@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from fate_royal.cards import load_card_db, load_profile
-from fate_royal.rules.compare import Difference, compare_errata, position_summary
+from fate_royal.cards import RuleSet, load_card_db, load_profile
+from fate_royal.rules.compare import Difference, compare_errata, compare_rules, position_summary
 from fate_royal.rules.game import Game
-from fate_royal.rules.scenario import ScenarioRun, load_scenario
+from fate_royal.rules.scenario import load_scenario
+from fate_royal.rules.scenario_run import ScenarioRun
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = ROOT / "scenarios" / "rulings"
@@ -67,19 +68,33 @@ def test_live_game_replays_history_both_ways(tmp_path):
     assert run.game.servant_state(1) == "reverse"
 
 
-def test_replay_stops_where_an_action_is_illegal_under_the_other_rules():
-    """E9.2: 竜牙兵 costs "put this servant Down" with errata; a Down servant cannot use it again
-    — without errata there is no such cost. Replaying an errata-off history with errata on stops."""
-    sc = load_scenario(RULINGS / "E9.2-errata-off-dragon-tooth-free.yaml")
-    run = ScenarioRun(sc)
+SCENE_ON_SEAT = """
+title: a scene put face down on the seat (E1.8)
+seed: 1
+players:
+  - name: A
+    servant: {hero: H-001, class: セイバー, state: rise}
+    hand: [S-003, S-001]
+  - name: B
+    servant: {hero: H-015, class: セイバー, state: rise}
+start: {player: A, step: ritual}
+steps:
+  - do: {player: A, action: play, card: S-003}
+  - do: {player: A, action: pass}
+"""
+
+
+def test_replay_stops_where_an_action_is_illegal_under_the_other_rules(tmp_path):
+    """E1.8: only under the errata is a scene put on the field (face down). Replaying that history
+    under the base rules stops at the first action, and says so."""
+    run = ScenarioRun(scenario(tmp_path, SCENE_ON_SEAT))
     run.run_all()
     assert run.passed
     c = compare_errata(run.game)
-    assert c.off.complete
-    stopped = c.on.stopped or ""
-    if stopped:
-        assert "not allowed with errata on" in stopped
-        assert c.on.applied < len(run.game.history)
+    assert c.on.complete
+    assert "action 1 (A: play) is not allowed under base" in c.off.stopped
+    assert "E1.8" in c.off.stopped
+    assert c.off.applied == 0 < len(run.game.history)
     assert c.differences
 
 
@@ -97,30 +112,36 @@ def test_dropping_out_differs_in_outcome_fields():
     assert "E4.1" in d.rules
 
 
-def test_setup_and_actions_form():
-    db = load_card_db(errata=True)
-    game = Game.new(db, load_profile(), ["A", "B"], seed=3)
+def test_record_form_and_any_two_rule_sets():
+    rules = RuleSet.house(load_profile())
+    db = load_card_db(rules=rules)
+    game = Game.new(db, rules, ["A", "B"], seed=3)
     for _ in range(6):
         game.apply(game.legal_actions()[0])
-    c = compare_errata(game.setup, list(game.history), profile=game.profile)
+    c = compare_errata(game.record)
     assert c.on.applied == 6
     assert isinstance(c.differences, list)
+    no_e8 = rules.with_tokens(["-E8"])
+    c = compare_rules(game.record, rules, no_e8)
+    assert c.on.label != c.off.label or c.on.ruleset.off != c.off.ruleset.off
+    assert c.on.applied == c.off.applied == 6
 
 
 def test_summary_names_players_not_seats():
-    db = load_card_db(errata=True)
-    game = Game.new(db, load_profile(), ["Ann", "Bob"], seed=1)
+    rules = RuleSet.house(load_profile())
+    game = Game.new(load_card_db(rules=rules), rules, ["Ann", "Bob"], seed=1)
     summ = position_summary(game)
     assert "players.Ann.mana" in summ and summ["players.Bob.command_spells"] == 3
     assert summ["piles.deck_size"] == len(game.state.deck)
 
 
 def test_bad_card_data_on_one_side_is_reported_not_raised(tmp_path):
-    db = load_card_db(errata=True)
-    game = Game.new(db, load_profile(), ["A", "B"], seed=1)
+    rules = RuleSet.house(load_profile())
+    db = load_card_db(rules=rules)
+    game = Game.new(db, rules, ["A", "B"], seed=1)
 
-    def loader(errata, extra):
-        if not errata:
+    def loader(ruleset, extra):
+        if ruleset.no_errata:
             raise ValueError("broken")
         return db
 

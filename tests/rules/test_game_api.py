@@ -19,8 +19,8 @@ def play(game, n, seed=0):
         game.apply(choose_action(chooser, game.legal_actions()))
 
 
-def test_new_game_deals_D2_D3_D4(db, profile):
-    g = Game.new(db, profile, ["A", "B", "C"], seed=5)
+def test_new_game_deals_D2_D3_D4(db, rules):
+    g = Game.new(db, rules, ["A", "B", "C"], seed=5)
     s = g.state
     for p in s.players:
         assert p.hero is not None and p.klass is not None
@@ -28,20 +28,20 @@ def test_new_game_deals_D2_D3_D4(db, profile):
         assert p.mana == 5 and p.mana_limit == 5 and p.command_spells == 3  # D3
         assert len(p.hand) == 5
     assert s.active_master == s.turn_player  # D4
-    assert len(s.deck) + 15 >= profile.deck_min_size  # D1 padding
+    assert len(s.deck) + 15 >= rules.profile.deck_min_size  # D1 padding
     assert g.pending is not None
 
 
-def test_same_seed_same_game(db, profile):
-    a, b = Game.new(db, profile, ["A", "B"], seed=9), Game.new(db, profile, ["A", "B"], seed=9)
+def test_same_seed_same_game(db, rules):
+    a, b = Game.new(db, rules, ["A", "B"], seed=9), Game.new(db, rules, ["A", "B"], seed=9)
     play(a, 80, seed=3)
     play(b, 80, seed=3)
     assert a.state.to_dict() == b.state.to_dict()
     assert [e.to_dict() for e in a.log] == [e.to_dict() for e in b.log]
 
 
-def test_illegal_action_leaves_state_untouched(db, profile):
-    g = Game.new(db, profile, ["A", "B"], seed=1)
+def test_illegal_action_leaves_state_untouched(db, rules):
+    g = Game.new(db, rules, ["A", "B"], seed=1)
     before = g.state.to_dict()
     log_len = len(g.log)
     other = 1 - g.pending.player
@@ -53,16 +53,16 @@ def test_illegal_action_leaves_state_untouched(db, profile):
     assert len(g.log) == log_len
 
 
-def test_raid_outside_combat_step_is_refused_with_rule(db, profile):
-    g = Game.new(db, profile, ["A", "B"], seed=1)
+def test_raid_outside_combat_step_is_refused_with_rule(db, rules):
+    g = Game.new(db, rules, ["A", "B"], seed=1)
     p = g.pending.player
     with pytest.raises(IllegalAction) as err:
         g.apply(DeclareRaid(p, 1 - p))
     assert err.value.rule in ("D5", "D6")
 
 
-def test_undo_redo_any_number(db, profile):
-    g = Game.new(db, profile, ["A", "B", "C", "D"], seed=2)
+def test_undo_redo_any_number(db, rules):
+    g = Game.new(db, rules, ["A", "B", "C", "D"], seed=2)
     snapshots = [g.state.to_dict()]
     chooser = random.Random(4)
     for _ in range(40):
@@ -80,49 +80,50 @@ def test_undo_redo_any_number(db, profile):
     assert not g.can_redo()
 
 
-def test_state_round_trip(db, profile):
-    g = Game.new(db, profile, ["A", "B", "C"], seed=7)
+def test_state_round_trip(db, rules):
+    g = Game.new(db, rules, ["A", "B", "C"], seed=7)
     play(g, 120, seed=7)
     d = g.state.to_dict()
     assert GameState.from_dict(d).to_dict() == d
 
 
-def test_actions_round_trip_as_plain_data(db, profile):
-    g = Game.new(db, profile, ["A", "B", "C"], seed=8)
+def test_actions_round_trip_as_plain_data(db, rules):
+    g = Game.new(db, rules, ["A", "B", "C"], seed=8)
     play(g, 60, seed=8)
     for a in g.history:
         assert Action.from_dict(a.to_dict()) == a
 
 
-def test_bad_setup_is_a_clear_error(db, profile):
+def test_bad_setup_is_a_clear_error(db, rules):
     with pytest.raises(SetupError):
-        Game.new(db, profile, ["Solo"], seed=1)
+        Game.new(db, rules, ["Solo"], seed=1)
     with pytest.raises(SetupError):
-        Game.new(db, profile, ["A"] * 8, seed=1)
+        Game.new(db, rules, ["A"] * 8, seed=1)
     with pytest.raises(SetupError):
-        Game(db, profile, {"scenario": True, "players": [
+        Game(db, rules, {"scenario": True, "players": [
             {"name": "A", "servant": {"hero": "H-999", "class": "セイバー"}}, {"name": "B"}]})
 
 
-def test_every_event_cites_a_rule(db, profile):
-    g = Game.new(db, profile, ["A", "B", "C"], seed=11)
+def test_every_event_cites_a_rule(db, rules):
+    g = Game.new(db, rules, ["A", "B", "C"], seed=11)
     play(g, 200, seed=11)
     uncited = [e.code for e in g.log if not e.rules]
     assert uncited == []
 
 
-def test_dice_are_scripted_first(db, profile):
-    g = Game(db, profile, {"scenario": True, "seed": 1, "dice": [1], "players": [
+def test_dice_are_scripted_first(db, rules):
+    g = Game(db, rules, {"scenario": True, "seed": 1, "dice": [1], "players": [
         {"name": "A", "servant": {"hero": "H-001", "class": "セイバー", "state": "rise"}},
         {"name": "B", "servant": {"hero": "H-002", "class": "アーチャー", "state": "rise"}}],
         "start": {"player": "A", "step": "encounter"}})
     rolls = [e for e in g.log if e.code == "DieRolled"]
-    assert rolls and rolls[0].args["value"] == 1 and "scripted" in rolls[0].args["scripted"]
+    assert rolls and rolls[0].args["value"] == 1 and rolls[0].args["scripted"] is True
     assert g.state.combat is not None and g.state.combat.encounter
 
 
-def test_servant_assignment_choose_hides_choice_behind_decisions(db, profile):
-    g = Game.new(db, profile.with_(servant_assignment="choose"), ["A", "B"], seed=3)
+def test_servant_assignment_choose_hides_choice_behind_decisions(db, rules):
+    choose = rules.with_(profile=rules.profile.with_(servant_assignment="choose"))
+    g = Game.new(db, choose, ["A", "B"], seed=3)
     assert g.pending.kind == "choose_hero"
     while g.pending.kind in ("choose_hero", "choose_class"):
         g.apply(g.legal_actions()[0])

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from fate_royal.cards.profile import PARAMETERS
-from fate_royal.rules.reference import (
+from fate_royal.cards.reference import (
     LANGS,
     Rule,
     RulesReference,
@@ -166,7 +166,7 @@ def test_reference_imports_no_qt():
     import subprocess
     import sys
 
-    code = "import sys, fate_royal.rules.reference as r; r.reference(); print(any(m.startswith('PySide6') for m in sys.modules))"
+    code = "import sys, fate_royal.cards.reference as r; r.reference(); print(any(m.startswith('PySide6') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

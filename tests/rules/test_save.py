@@ -12,8 +12,8 @@ from fate_royal.rules.simulate import choose_action
 
 
 @pytest.fixture
-def game(db, profile):
-    g = Game.new(db, profile, ["あかね", "B", "C"], seed=3)
+def game(db, rules):
+    g = Game.new(db, rules, ["あかね", "B", "C"], seed=3)
     chooser = random.Random(3)
     for _ in range(60):
         if g.outcome():
@@ -28,7 +28,8 @@ def test_save_open_round_trip(tmp_path, game, db_loader):
     assert loaded.state.to_dict() == game.state.to_dict()
     assert len(loaded.log) == len(game.log)
     rec = json.loads(path.read_text(encoding="utf-8"))
-    assert rec["format"] == "fate_royal-save" and rec["version"] == 1
+    assert rec["format"] == "fate_royal-save" and rec["version"] == 2
+    assert rec["record"]["rules"]["off"] == [] and rec["record"]["seed"] == 3
     assert rec["cards_fingerprint"] == game.db.fingerprint
 
 
@@ -77,7 +78,7 @@ def test_broken_json_names_the_line(tmp_path, game):
 def test_tampered_action_is_refused(tmp_path, game, db_loader):
     path = save_game(game, tmp_path / "a.json")
     rec = json.loads(path.read_text(encoding="utf-8"))
-    rec["actions"][3] = {"kind": "raid", "player": 0, "target": 0}
+    rec["record"]["actions"][3] = {"kind": "raid", "player": 0, "target": 0}
     path.write_text(json.dumps(rec), encoding="utf-8")
     before = path.read_bytes()
     with pytest.raises(SaveError) as err:

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from fate_royal.cards.yamlsrc import DataError
-from fate_royal.rules import scenario_cli
-from fate_royal.rules.scenario import ScenarioError, ScenarioRun, load_scenario
+import fate_royal.commands.run as scenario_cli
+from fate_royal.rules.scenario import ScenarioError, load_scenario
+from fate_royal.rules.scenario_run import ScenarioRun
 
 HEAD = """\
 title: t

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from fate_royal.rules.reference import reference
-from fate_royal.rules.scenario import ScenarioRun, load_scenario
+from fate_royal.cards.reference import reference
+from fate_royal.rules.scenario import load_scenario
+from fate_royal.rules.scenario_run import ScenarioRun
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))

@@ -21,18 +21,18 @@ SEEDS = range(0, 24)
 
 @pytest.mark.parametrize("errata", [True, False], ids=["errata-on", "errata-off"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
-def test_random_games_hold_invariants(db, db_off, profile, players, errata):
+def test_random_games_hold_invariants(db, db_off, rules, rules_off, players, errata):
     for seed in SEEDS[:8]:
-        res = random_game(db if errata else db_off, profile.with_(errata=errata), players,
+        res = random_game(db if errata else db_off, rules if errata else rules_off, players,
                           seed * 7 + players, check=True)
         assert res.error == "", f"seed {res.seed}: {res.error}\nhistory: {res.history}"
         assert res.finished
 
 
 @pytest.mark.parametrize("errata", [True, False], ids=["errata-on", "errata-off"])
-def test_round_trips_at_random_points(tmp_path, db, db_off, profile, errata, db_loader):
+def test_round_trips_at_random_points(tmp_path, db, db_off, rules, rules_off, errata, db_loader):
     cards = db if errata else db_off
-    prof = profile.with_(errata=errata)
+    prof = rules if errata else rules_off
     for seed in range(6):
         chooser = random.Random(seed)
         game = Game.new(cards, prof, [f"P{i}" for i in range(2 + seed)], seed=seed)

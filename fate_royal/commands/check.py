@@ -1,7 +1,7 @@
 """``fate-royal check [--provisional] [--root DIR]``: validate all card data.
 
-Loads the cards, the chip sheet, the errata pack, the rules profile and (when the rules layer offers
-``fate_royal.rules.reference.load_reference``) the rules reference, prints every problem as
+Loads the cards, the chip sheet, the errata pack, the rules profile, the shipped rule sets and the
+rules reference, prints every problem as
 ``file:line: message`` and exits 1 if there was any; otherwise prints a one-line summary and exits 0.
 ``--provisional`` also lists every provisional field, one a line.
 """
@@ -9,8 +9,6 @@ Loads the cards, the chip sheet, the errata pack, the rules profile and (when th
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import sys
 import time
 from pathlib import Path
@@ -41,32 +39,36 @@ def _collect(exc: BaseException, errors: list[DataError], label: str) -> None:
         errors.append(DataError(label, 0, f"{type(exc).__name__}: {exc}"))
 
 
+def _check_rulesets(root: Path, default_root: bool, profile, errors: list[DataError]) -> int:
+    """Load every rule set in ``rulesets/`` (the shipped ``house`` and ``base``)."""
+    from fate_royal.cards.rulesets import RULESET_DIR, load_ruleset
+
+    folder = root / RULESET_DIR
+    count = 0
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        label = f"cards/{RULESET_DIR}/{path.name}" if default_root else path.as_posix()
+        try:
+            load_ruleset(path, profile, label=label, root=None if default_root else root)
+            count += 1
+        except Exception as exc:
+            _collect(exc, errors, label)
+    return count
+
+
 def _check_reference(root: Path, default_root: bool, errors: list[DataError]) -> str:
-    """Load the rules reference if the rules layer can; '' if skipped, else a summary word."""
-    try:
-        module = importlib.import_module("fate_royal.rules.reference")
-    except ModuleNotFoundError as exc:
-        if exc.name in ("fate_royal.rules.reference", "fate_royal.rules"):
-            return ""
-        raise
-    load = getattr(module, "load_reference", None)
-    if load is None:
-        return ""
+    """Load the rules reference; '' if a custom card folder has none, else a summary."""
+    from fate_royal.cards.reference import load_reference
+
     path = root / "rules-reference.yaml"
     label = "cards/rules-reference.yaml" if default_root else path.as_posix()
     if not default_root and not path.is_file():
         return ""
     try:
-        params = [p for p in inspect.signature(load).parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        result = load(path) if params and not default_root else load()
+        result = load_reference() if default_root else load_reference(path)
     except Exception as exc:  # report anything the reference loader raises, never a traceback
         _collect(exc, errors, label)
         return ""
-    try:
-        return f"{len(result)} rules"
-    except TypeError:
-        return "rules reference"
+    return f"{len(result)} rules"
 
 
 def _provisional_lines(db: CardDB) -> list[str]:
@@ -120,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         profile = load_profile(None if default_root else root / schema.PROFILE_FILE)
     except Exception as exc:
         _collect(exc, errors, schema.PROFILE_FILE)
+    rulesets = _check_rulesets(root, default_root, profile, errors)
     reference = _check_reference(root, default_root, errors)
     for e in errors:
         print(e)
@@ -135,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     patches = sum(len(c.patches) for c in db.cards.values())
     parts = [f"{kinds['hero']} heroes", f"{kinds['class']} classes", f"{kinds['mystic_code']} mystic codes",
              f"{kinds['scene']} scenes", f"{len(db.chips)} chips", f"{patches} errata patches applied",
-             f"profile ok ({len(profile.values)} parameters)"]
+             f"profile ok ({len(profile.values)} parameters)", f"{rulesets} rule sets"]
     if reference:
         parts.append(reference)
     print(f"OK: {', '.join(parts)}; {len(provisional)} provisional entries"

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 GOALS = {
-    "throughput": ("actions/s", ">=", 5000),
+    "throughput": ("actions/s", ">=", 15000),
     "replay": ("s", "<=", 0.5),
     "load": ("ms", "<=", 100),
     "repaint_median": ("ms", "<=", 16),
@@ -36,9 +36,12 @@ GOALS = {
 
 
 def _engine():
-    from fate_royal.cards import load_card_db, load_profile
+    """The shipped cards and the house rules, as a new game gets them."""
+    from fate_royal.cards import load_card_db
+    from fate_royal.cards.rulesets import shipped_ruleset
 
-    return load_card_db(), load_profile()
+    rules = shipped_ruleset("house")
+    return load_card_db(rules=rules), rules
 
 
 def bench_throughput(seconds: float = 5.0) -> tuple[float, int]:
@@ -47,14 +50,14 @@ def bench_throughput(seconds: float = 5.0) -> tuple[float, int]:
     from fate_royal.rules.game import Game
     from fate_royal.rules.simulate import choose_action
 
-    db, profile = _engine()
+    db, rules = _engine()
     actions = 0
     elapsed = 0.0
     seed = 0
     while elapsed < seconds:
         chooser = random.Random(seed)
         start = time.perf_counter()
-        game = Game.new(db, profile, [f"P{i + 1}" for i in range(2 + seed % 6)], seed=seed)
+        game = Game.new(db, rules, [f"P{i + 1}" for i in range(2 + seed % 6)], seed=seed)
         n = 0
         while game.outcome() is None and n < 5000:
             game.apply(choose_action(chooser, game.legal_actions()))
@@ -66,21 +69,11 @@ def bench_throughput(seconds: float = 5.0) -> tuple[float, int]:
 
 
 def long_game(n_actions: int, players: int = 7):
-    """A random game with at least ``n_actions`` actions (the first seed that reaches it). The
-    random player here raids rarely, like a cautious table, so that games last long enough."""
-    from fate_royal.rules.game import Game
+    """A random game of at least ``n_actions`` actions under the house rules."""
+    from fate_royal.rules.simulate import long_game as play
 
-    db, profile = _engine()
-    weights = {"spell": 0.01, "raid": 0.05}
-    for seed in range(1000):
-        chooser = random.Random(seed)
-        game = Game.new(db, profile, [f"P{i + 1}" for i in range(players)], seed=seed)
-        while game.outcome() is None and len(game.history) < n_actions:
-            acts = game.legal_actions()
-            game.apply(chooser.choices(acts, [weights.get(a.kind, 1.0) for a in acts])[0])
-        if len(game.history) >= n_actions:
-            return game
-    raise RuntimeError(f"no random game reached {n_actions} actions")
+    db, rules = _engine()
+    return play(db, rules, n_actions, players)
 
 
 def bench_replay(n_actions: int = 1000, repeats: int = 3) -> tuple[float, int]:
@@ -95,7 +88,8 @@ def bench_replay(n_actions: int = 1000, repeats: int = 3) -> tuple[float, int]:
         times = []
         for _ in range(repeats):
             start = time.perf_counter()
-            load_game(path, lambda errata, extra: db if not extra else load_card_db(extra=extra))
+            load_game(path, lambda rules, extra: db if not extra else load_card_db(extra=extra,
+                                                                                  rules=rules))
             times.append(time.perf_counter() - start)
     return min(times), len(game.history)
 
@@ -117,7 +111,7 @@ def engine_peak_memory(players: int = 7, n_actions: int = 500) -> float:
     """Peak resident memory (MiB) of a fresh process after ``n_actions`` actions."""
     code = (
         "import resource, random\n"
-        "from fate_royal.bench import long_game\n"
+        "from fate_royal.commands.bench import long_game\n"
         f"long_game({n_actions}, {players})\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
     )
@@ -128,7 +122,7 @@ def engine_peak_memory(players: int = 7, n_actions: int = 500) -> float:
 def _child(code: str, env_extra: dict | None = None, timeout: float = 600) -> str:
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
-    root = str(Path(__file__).resolve().parent.parent)
+    root = str(Path(__file__).resolve().parents[2])
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     if env_extra:
         env.update(env_extra)
