@@ -50,8 +50,11 @@ def run(ctx: Ctx) -> None:
 
 
 def progress_step(ctx: Ctx) -> None:
+    """One stage of the current step: its start (and automatic work), its window, its end. A
+    turn player who drops out in the middle of a step does not cut it short: the step runs to
+    its end, and the E4.1 check with it (the next turn starts from ``end_step``)."""
     s = ctx.s
-    if s.players[s.turn_player].out:
+    if s.stage == "start" and s.players[s.turn_player].out:
         next_turn(ctx)
         return
     if s.stage == "start":

@@ -87,7 +87,7 @@ def effect_block(ctx: Ctx, p: int, uid: int, index: int) -> tuple[str, str] | No
     block = costs.cost_block(ctx, p, e, st, where == "hand")
     if block:
         return block
-    if proxy.suppressed(ctx, p, card, e):
+    if proxy.suppressed(ctx, p, uid, e):
         return ("proxy_suppressed", "E6.3")
     if e.condition and not stats.cond(ctx, e.condition, p):
         return ("condition", "")

@@ -177,7 +177,7 @@ def _use_rules(ctx: Ctx, p: int, uid: int, index: int, card: Any, e: Any) -> tup
     if fighting_proxy and card.kind in ("hero", "class") and ctx.on("E6.4") \
             and not proxy.self_targeting(e):
         rules.append("E6.4")  # not aimed at the servant itself: usable while a proxy fights
-    if fighting_proxy and proxy.support_exempt(ctx, card, e) and c.side(p).proxy_source == uid:
+    if proxy.own_proxy_support(ctx, p, uid, e):
         rules.append("E5")  # 支援 for the proxy of this same card
     return tuple(dict.fromkeys(rules))
 

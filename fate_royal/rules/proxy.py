@@ -56,10 +56,21 @@ def applies_to_fighter(ctx: Ctx, p: int, source_uid: int, e: Any) -> bool:
     return False
 
 
-def suppressed(ctx: Ctx, p: int, card: Any, e: Any) -> bool:
-    """E6.3 refuses using this hero/class effect now: a proxy fights and it targets the servant."""
+def own_proxy_support(ctx: Ctx, p: int, uid: int, e: Any) -> bool:
+    """E5: effect ``e`` of card ``uid`` is a 支援 effect and the proxy fighting for p was summoned
+    by that same card."""
+    c = ctx.s.combat
+    f = c.side(p) if c else None
+    return (f is not None and bool(proxy_of(ctx, p)) and f.proxy_source == uid
+            and support_exempt(ctx, ctx.card_of(uid), e))
+
+
+def suppressed(ctx: Ctx, p: int, uid: int, e: Any) -> bool:
+    """E6.3 refuses using this hero/class effect now: a proxy fights and the effect is aimed at the
+    servant (a 支援 effect for the proxy of its own card excepted, E5)."""
+    card = ctx.card_of(uid)
     return (card.kind in ("hero", "class") and ctx.on("E6.3") and bool(proxy_of(ctx, p))
-            and self_targeting(e) and not support_exempt(ctx, card, e))
+            and self_targeting(e) and not own_proxy_support(ctx, p, uid, e))
 
 
 def note_suppression(ctx: Ctx) -> None:
@@ -81,7 +92,7 @@ def note_suppression(ctx: Ctx) -> None:
                 continue
             card = ctx.card_of(uid)
             for e in card.effects:
-                if self_targeting(e) and not support_exempt(ctx, card, e):
+                if self_targeting(e) and not own_proxy_support(ctx, p, uid, e):
                     ctx.emit("ProxySuppressed", ("E6.3",), cid=card.id, effect=e.name, player=p,
                              card=card.id)
             if card.skills:

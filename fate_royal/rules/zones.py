@@ -85,27 +85,39 @@ def seat_codes(ctx: Ctx, p: int) -> int:
 
 
 def draw(ctx: Ctx, p: int, log: bool = True) -> bool:
+    """p draws the top card. E8: the moment the last card leaves the deck, the discard pile is
+    shuffled into a new one (cards discarded later stay in the new discard pile); a deck that ran
+    out while the discard pile was empty is rebuilt when the next draw finds it empty."""
     s = ctx.s
-    if not s.deck:
-        grail = ctx.profile.grail_reshuffle
-        if ctx.on("E8") and (s.discard or (grail and s.grail)):
-            s.deck = list(s.discard)
-            s.discard.clear()
-            if grail:
-                s.deck += s.grail
-                s.grail.clear()
-            ctx.shuffle(s.deck)
-            ctx.emit("DeckRebuilt", ("E8", "D15"), size=len(s.deck))
-        elif not ctx.on("E8") and s.discard:
+    if not s.deck and not rebuild_deck(ctx):
+        if s.discard and not ctx.on("E8"):
             ctx.emit("DrawNothing", ("D15",), player=p)  # E8 off: no rebuild
-            return False
         else:
             ctx.emit("DrawFailed", ("D15",), player=p)
-            return False
+        return False
     uid = s.deck.pop(0)
     s.players[p].hand.append(uid)
     if log:
         ctx.emit("CardDrawn", ("D5",), player=p)
+    if not s.deck:
+        rebuild_deck(ctx)
+    return True
+
+
+def rebuild_deck(ctx: Ctx) -> bool:
+    """E8: shuffle the discard pile (and with D15's ``grail_reshuffle`` the grail seat) into a new
+    deck. False when E8 is off or there is nothing to shuffle."""
+    s = ctx.s
+    grail = ctx.profile.grail_reshuffle
+    if not ctx.on("E8") or not (s.discard or (grail and s.grail)):
+        return False
+    s.deck = list(s.discard)
+    s.discard.clear()
+    if grail:
+        s.deck += s.grail
+        s.grail.clear()
+    ctx.shuffle(s.deck)
+    ctx.emit("DeckRebuilt", ("E8", "D15"), size=len(s.deck))
     return True
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fate_royal.rules.reference import reference
+from fate_royal.cards.reference import reference
 
 ROOT = Path(__file__).resolve().parents[2]
 

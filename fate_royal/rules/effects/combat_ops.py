@@ -34,21 +34,18 @@ def _modifier(ctx: Ctx, r: dict, op: dict) -> Modifier | None:
 
 
 def _note_suppressed(ctx: Ctx, r: dict, mod: Modifier) -> None:
-    """E6.3: a hero/class effect aimed at the servant does not apply while a proxy fights (E5
-    excepted)."""
+    """E6.3: a hero/class effect aimed at the servant does not apply while a proxy fights (a 支援
+    effect for its own card's proxy excepted, E5)."""
     card = ctx.card_of(r["card"])
-    if card.kind in ("hero", "class") and not mod.support and ctx.on("E6.3") \
-            and proxies.proxy_of(ctx, mod.player):
+    if card.kind in ("hero", "class") and ctx.on("E6.3") and proxies.proxy_of(ctx, mod.player) \
+            and not proxies.own_proxy_support(ctx, mod.player, r["card"], effect_of(ctx, r)):
         ctx.emit("ProxySuppressed", ("E6.3",), cid=card.id, effect=mod.name, player=mod.player,
                  card=card.id)
 
 
 def _support_cites(ctx: Ctx, r: dict, mod: Modifier) -> tuple[str, ...]:
     """E5 is cited when a 支援 effect boosts the proxy summoned by that same card."""
-    c = ctx.s.combat
-    f = c.side(mod.player) if c else None
-    if mod.support and ctx.on("E5") and f is not None and proxies.proxy_of(ctx, mod.player) \
-            and f.proxy_source == r["card"]:
+    if mod.support and proxies.own_proxy_support(ctx, mod.player, r["card"], effect_of(ctx, r)):
         return ("E5",)
     return ()
 
