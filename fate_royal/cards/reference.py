@@ -25,12 +25,12 @@ from fate_royal.cards.profile import PARAMETERS
 LANGS = ("ja", "en")
 
 #: Layer of each id prefix: B base rules, E house errata, D reconstructed defaults, P project choices.
-LAYERS = {"B": "base", "E": "errata", "D": "default", "P": "project"}
+LAYERS = {"B": "base", "E": "errata", "D": "default", "P": "project", "R": "reading"}
 
 FORMAT = 1
 FILE_NAME = "rules-reference.yaml"
 
-_ID = re.compile(r"^(?P<group>(?P<prefix>[BEDP])[1-9][0-9]*)(?:\.(?:[1-9][0-9]*|ex[1-9][0-9]*))?$")
+_ID = re.compile(r"^(?P<group>(?P<prefix>[BEDPR])[1-9][0-9]*)(?:\.(?:[1-9][0-9]*|ex[1-9][0-9]*))?$")
 
 _REQUIRED = ("id", "layer", "title_ja", "title_en", "text_ja", "text_en")
 _OPTIONAL = ("params", "source", "errata_off_ja", "errata_off_en", "note_ja", "note_en", "see")
@@ -61,7 +61,7 @@ class Rule:
     """One rule of the reference. Texts exist in Japanese and English; pick with ``lang``."""
 
     id: str
-    layer: str  # base | errata | default | project
+    layer: str  # base | errata | default | project | reading
     title_ja: str
     title_en: str
     text_ja: str
@@ -345,6 +345,13 @@ def _entry(entry: Any, node: yaml.Node | None, fail, seen: dict[str, int | None]
         raise fail(keys.get("errata_off_ja", node), f"{label}: errata_off_* belongs to E rules only")
     if layer == "project" and rule.note_en is None:
         raise fail(node, f"{label}: a P rule needs note_ja/note_en saying it is a project choice")
+    if layer == "reading":
+        if rule.source is None:
+            raise fail(node, f"{label}: a reading must name the sentence it reads (source)")
+        if rule.note_en is None:
+            raise fail(node, f"{label}: a reading needs note_ja/note_en naming its choices and default")
+        if not rule.see:
+            raise fail(node, f"{label}: a reading must name the rule it reads (see)")
     return rule
 
 

@@ -21,7 +21,8 @@ INTERCEPTOR_FIRST = ["disclosure", "engagement", "interception", "interceptor_da
 def start(ctx: Ctx, raider: int, target: int, encounter: bool) -> None:
     s = ctx.s
     s.window = None
-    s.combat = Combat(Fighter(raider), Fighter(target), encounter=encounter)
+    s.combat = Combat(Fighter(raider), Fighter(target), encounter=encounter,
+                      mana_before={raider: s.players[raider].mana, target: s.players[target].mana})
     if encounter:
         ctx.emit("EncounterTargetChosen", ("D5",), player=raider, target=target)
 

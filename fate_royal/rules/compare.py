@@ -239,11 +239,14 @@ def diff_sides(on: Side, off: Side) -> tuple[list[Difference], list[str], list[s
     one_sided = set(only_on) | set(only_off)
     first_seen = only_on + only_off
     per_player: dict[str, list[str]] = {}
+    unseated: list[str] = []  # one-sided rules of events that name no player (the deck, the game)
     for side in (on, off):
         if side.game is None:
             continue
         names = [p.name for p in side.game.ctx.s.players]
         for e in side.game.log:
+            if not e.seats():
+                unseated.extend(r for r in e.rules if r in one_sided and r not in unseated)
             for seat in e.seats():
                 if not 0 <= seat < len(names):
                     continue
@@ -259,7 +262,7 @@ def diff_sides(on: Side, off: Side) -> tuple[list[Difference], list[str], list[s
         if a == b:
             continue
         player = k.split(".")[1] if k.startswith("players.") else None
-        rules = tuple(per_player.get(player, ())) if player else ()
+        rules = tuple(per_player.get(player, ())) if player else tuple(unseated)
         if not rules:
             rules = tuple(first_seen)
         diffs.append(Difference(k, a, b, rules))

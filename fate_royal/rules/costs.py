@@ -19,7 +19,9 @@ def cost_block(ctx: Ctx, p: int, e: Any, card_state: str | None, from_hand: bool
     cost = e.cost
     pl = ctx.s.players[p]
     if cost.tap and card_state != "rise" and not from_hand:
-        return ("tap_needs_rise", "P3")
+        # reading R6: a card already Down may pay 「自分をダウン状態にする」 (it stays Down)
+        if not (card_state == "down" and ctx.reading("R6") == "payable"):
+            return ("tap_needs_rise", "P3")
     hand_n = len(pl.hand) - (1 if from_hand else 0)
     if cost.discard and hand_n < cost.discard:
         return ("cost_discard", "B4")
@@ -38,8 +40,11 @@ def pay(ctx: Ctx, p: int, uid: int, index: int, targets: list) -> bool | None:
     e = card.effects[index - 1]
     cost = e.cost
     paid: list[Any] = []
+    paid_rules: tuple[str, ...] = ("B4",)
     if cost.tap and card.kind != "scene":
         rules = ("B4", "E9.2") if any(pt.rule == "E9.2" for pt in card.patches) else ("B4",)
+        if s.card_states.get(uid) == "down":
+            paid_rules = ("B4", "R6")  # already Down: paid without a change (reading R6)
         zones.set_card_state(ctx, uid, "down", rules, p)
         paid.append("tap")
     if cost.mana:
@@ -52,7 +57,7 @@ def pay(ctx: Ctx, p: int, uid: int, index: int, targets: list) -> bool | None:
         if not die_ok:
             ctx.emit("DieCostFailed", ("P4",), cid=card.id, effect=e.name, value=value)
     if paid:
-        ctx.emit("CostPaid", ("B4",), cid=card.id, effect=e.name, player=p, paid=paid,
+        ctx.emit("CostPaid", paid_rules, cid=card.id, effect=e.name, player=p, paid=paid,
                  raw=cost.raw)
     if pl.out:
         return None

@@ -118,15 +118,20 @@ def encounter_step(ctx: Ctx) -> None:
     rules = ["D5"]
     extra = encounter_faces(ctx, tp)
     if extra and value in extra and value not in faces:
-        rules.append("E9.5")
+        rules += ["E9.5", "R3"]
     faces |= extra
     if value in faces and pl.hero is not None:
         s.encountered = True
         state = zones.servant_state(ctx, tp)
-        if state == "down":
-            rules.append(ctx.cite("E1.4", "B3"))
-        elif state == "danger":
-            rules.append(ctx.cite("E1.5", "B3"))
+        rule = {"down": "E1.4", "danger": "E1.5"}.get(state or "")
+        if rule and not ctx.on(rule):
+            # errata off: B3 says a Down/Danger servant cannot raid; D5 (reading R4) lets it
+            rules += ["B3", "R4"]
+            if ctx.reading("R4") == "no_raid":
+                ctx.emit("EncounterNoRaid", tuple(rules), player=tp, state=state)
+                return
+        elif rule:
+            rules.append(rule)
         ctx.emit("EncounterHappened", tuple(rules), player=tp)
         targets = [q for q in s.alive() if q != tp]
         if len(targets) == 1:

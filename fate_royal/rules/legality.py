@@ -51,7 +51,7 @@ def effect_block(ctx: Ctx, p: int, uid: int, index: int) -> tuple[str, str] | No
         return ("not_your_card", "")
     if e.is_constant:
         return ("constant", "B5")
-    if e.lost_when and stats.effect_lost(ctx, p, e):
+    if e.lost_when and stats.effect_lost(ctx, p, uid, e):
         return ("effect_lost", "E9.4")
     sst = zones.servant_state(ctx, p)
     st = s.card_states.get(uid)
@@ -82,7 +82,8 @@ def effect_block(ctx: Ctx, p: int, uid: int, index: int) -> tuple[str, str] | No
     block = window_block(ctx, p, e)
     if block:
         return block
-    if [uid, index] in s.used:
+    if [uid, index] in s.used or (ctx.reading("R7") == "per_name" and any(
+            ctx.card_of(u).effects[i - 1].name == e.name for u, i in s.used)):
         return ("once_per_step", ctx.cite("E2.2", "B11"))
     block = costs.cost_block(ctx, p, e, st, where == "hand")
     if block:

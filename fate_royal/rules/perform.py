@@ -161,6 +161,8 @@ def _use_rules(ctx: Ctx, p: int, uid: int, index: int, card: Any, e: Any) -> tup
     rules = ["B5", ctx.cite("E2.2", "B11")]
     if any(u == uid for u, _ in s.used):
         rules.append(ctx.cite("E2.4", "B11"))
+    if any(u != uid and ctx.card_of(u).effects[i - 1].name == e.name for u, i in s.used):
+        rules.append("R7")  # another copy's effect of this name was used this step (per card)
     if e.window == "ritual" and ctx.on("E2.1"):
         rules.append("E2.1")
     if e.usable_while_down and ctx.on("E9.6") and zones.servant_state(ctx, p) == "down":

@@ -143,7 +143,7 @@ def check_lost(ctx: Ctx) -> None:
             why = "left_servant"
         elif s.card_states.get(uid) == "reverse" and card.kind != "hero":
             why = "reverse"
-        elif e is not None and e.lost_when and effect_lost(ctx, f.player, e):
+        elif e is not None and e.lost_when and effect_lost(ctx, f.player, uid, e):
             why = "effect_lost"
         if not why or pl.out:
             continue
@@ -163,10 +163,21 @@ def check_lost(ctx: Ctx) -> None:
 
 
 def void_combat(ctx: Ctx) -> None:
-    """E6.2: the combat counts as never having happened."""
+    """E6.2: the combat counts as never having happened. Reading R1: 「戦闘がなかったものとなる」 —
+    the mana that damage took in it comes back (``undone``), or stays lost (``kept``); a servant
+    destroyed in it stays destroyed either way (dropping out is final, D14)."""
     s = ctx.s
     c = s.combat
     ctx.emit("CombatVoid", ("E6.2",))
+    if ctx.reading("R1") == "undone":
+        for seat, before in sorted(c.mana_before.items()):
+            pl = s.players[seat]
+            if not pl.out and pl.mana < before:
+                restored = min(before, pl.mana_limit) - pl.mana
+                pl.mana += restored
+                ctx.emit("DamageUndone", ("E6.2", "R1"), player=seat, amount=restored, mana=pl.mana)
+        for f in (c.raider, c.interceptor):
+            f.dealt = f.took = 0
     c.void = True
     c.stage = "done"
     s.window = None

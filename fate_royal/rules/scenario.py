@@ -28,7 +28,8 @@ from fate_royal.rules.invariants import check_state
 from fate_royal.rules.state import PROCESSES, STEPS
 
 TOP_KEYS = ("title", "title_en", "description", "description_en", "errata", "rules", "profile",
-            "seed", "dice", "cards", "players", "deck", "discard", "grail", "start", "steps", "tags")
+            "options", "seed", "dice", "cards", "players", "deck", "discard", "grail", "start",
+            "steps", "tags")
 PLAYER_KEYS = ("name", "servant", "seat", "hand", "mana", "mana_limit", "command_spells", "coins",
                "out")
 SERVANT_KEYS = ("hero", "class", "state", "class_state")
@@ -90,6 +91,7 @@ class Scenario:
     title_en: str = ""
     description_en: str = ""
     seed: int = 0
+    options: dict = field(default_factory=dict)  # game options, e.g. {auto_pass: false}
 
     @property
     def errata(self) -> bool:
@@ -125,8 +127,8 @@ class Scenario:
         ruleset = self.ruleset(rules, root)
         db = db or self.load_db(root, ruleset)
         try:
-            game = Game(db, ruleset, self.setup, seed=self.seed, options=options or None,
-                        cards=list(self.cards or []))
+            game = Game(db, ruleset, self.setup, seed=self.seed,
+                        options={**self.options, **options} or None, cards=list(self.cards or []))
         except (RulesError, KeyError, ValueError) as exc:
             raise ScenarioError(self.path, _line(self.raw, "players"), f"cannot set up: {exc}") from exc
         problems = check_state(game.ctx.s)
@@ -173,6 +175,7 @@ def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario
         c.err(tree, "dice", f"dice must be a list of at most {MAX_LIST} die results 1..6")
         dice = []
     profile = c.profile(tree)
+    options = c.options(tree)
     cards = tree.get("cards", []) or []
     if not isinstance(cards, list):
         c.err(tree, "cards", "cards must be a list of card definitions")
@@ -199,7 +202,7 @@ def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario
     return Scenario(label, str(tree.get("title", path.stem)), str(tree.get("description", "") or ""),
                     rules, setup, plain(profile), plain(cards), steps, tree,
                     str(tree.get("title_en", "") or ""), str(tree.get("description_en", "") or ""),
-                    seed)
+                    seed, plain(options))
 
 
 #: Bounds on what a scenario file may ask for, so that no file can hang or exhaust the table.
@@ -255,6 +258,19 @@ class _Checker:
             return
         for i in range(len(lst)):
             self.card_ref(lst, i, f"each card of {what}")
+
+    def options(self, tree: YMap) -> dict:
+        options = tree.get("options", {}) or {}
+        if not isinstance(options, dict):
+            self.err(tree, "options", "options must be a mapping such as {auto_pass: false}")
+            return {}
+        from fate_royal.rules.record import check_option
+
+        for k, v in options.items():
+            problem = check_option(str(k), plain(v))
+            if problem:
+                self.err(options, k, problem)
+        return options
 
     def profile(self, tree: YMap) -> dict:
         profile = tree.get("profile", {}) or {}

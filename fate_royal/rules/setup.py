@@ -123,6 +123,7 @@ def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
     if setup.get("uid_order", "shuffled") == "shuffled":
         relabel(s, Rng(int(seed) ^ _UID_SALT))
     ctx.forget_cards()
+    zones.note_lost_effects(ctx)  # E9.4: an effect may be lost from the start (two players)
     return s
 
 

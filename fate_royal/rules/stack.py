@@ -102,10 +102,33 @@ def resolve_top(ctx: Ctx) -> None:
                 ctx.emit("EffectCancelled", ("B12",), cid=card.id, effect=e.name, card=card.id,
                          target=t, keyword=e.unless_target_has)
                 return
+    if _void_on_reverse(ctx, e, item):
+        ctx.emit("EffectFizzled", ("E1.3", "R5"), cid=card.id, effect=e.name, card=card.id,
+                 why="reverse_target")
+        return
     ctx.emit("EffectResolved", ("D6",), cid=card.id, effect=e.name, card=card.id,
              player=item.player)
     s.resolving = {"player": item.player, "card": item.card, "effect": item.effect,
                    "targets": list(item.targets), "ops": [effects.op_dict(o) for o in e.ops]}
+
+
+def _void_on_reverse(ctx: Ctx, e, item: StackItem) -> bool:
+    """Reading R5 (``whole_effect``) of E1.3 「それを無効とする」: an effect that could make its
+    target Reverse servant Down or Danger does nothing at all."""
+    if ctx.reading("R5") != "whole_effect" or not ctx.on("E1.3") or not item.targets:
+        return False
+    if e.target.kind != "servant":
+        return False
+    t = item.targets[0]
+    if not (isinstance(t, int) and 0 <= t < len(ctx.s.players)):
+        return False
+    from fate_royal.rules.zones import servant_state
+
+    if servant_state(ctx, t) != "reverse":
+        return False
+    return any(o["op"] == "set_state" and o["params"].get("state") in ("down", "danger")
+               and o["params"].get("subject", "target") == "target"
+               for o in effects.walk_ops(e.ops))
 
 
 def continue_resolution(ctx: Ctx) -> None:

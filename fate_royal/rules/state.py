@@ -106,6 +106,7 @@ class Combat:
     stage: str = "start"  # start | window | done
     established: bool = False
     void: bool = False
+    mana_before: dict = field(default_factory=dict)  # seat -> mana when the combat began (R1)
 
     def side(self, player: int) -> Fighter | None:
         if self.raider.player == player:
@@ -148,6 +149,7 @@ class GameState:
     winner: int | None = None
     padded: int = 0  # cards added to the deck by D1 padding
     setup_phase: bool = False
+    lost: list[list[int]] = field(default_factory=list)  # [uid, effect] lost for good (E9.4, R2)
 
     # --- plain-data form ---------------------------------------------------------------------
     # Written out by hand rather than walked generically: an undo snapshot is taken before every
@@ -176,6 +178,7 @@ class GameState:
                 "raider": _fighter_dict(c.raider), "interceptor": _fighter_dict(c.interceptor),
                 "encounter": c.encounter, "order": list(c.order), "process": c.process,
                 "stage": c.stage, "established": c.established, "void": c.void,
+                "mana_before": {str(k): v for k, v in c.mana_before.items()},
             },
             "window": None if w is None else {"kind": w.kind, "order": list(w.order),
                                               "index": w.index, "passes": w.passes},
@@ -197,7 +200,7 @@ class GameState:
                 "condition": _plain_copy(m.condition), "support": m.support,
             } for m in self.modifiers],
             "over": self.over, "winner": self.winner, "padded": self.padded,
-            "setup_phase": self.setup_phase,
+            "setup_phase": self.setup_phase, "lost": [list(x) for x in self.lost],
         }
 
     @classmethod
@@ -219,7 +222,8 @@ class GameState:
             raided=data["raided"],
             combat=None if c is None else Combat(
                 Fighter(**c["raider"]), Fighter(**c["interceptor"]), c["encounter"],
-                list(c["order"]), c["process"], c["stage"], c["established"], c["void"]),
+                list(c["order"]), c["process"], c["stage"], c["established"], c["void"],
+                {int(k): v for k, v in c.get("mana_before", {}).items()}),
             window=None if w is None else Window(w["kind"], list(w["order"]), w["index"],
                                                  w["passes"]),
             stack=[StackItem(i["player"], i["card"], i["effect"], _plain_copy(i["targets"]),
@@ -236,7 +240,7 @@ class GameState:
                                 m["duration"], _plain_copy(m["condition"]), m["support"])
                        for m in data["modifiers"]],
             over=data["over"], winner=data["winner"], padded=data["padded"],
-            setup_phase=data["setup_phase"],
+            setup_phase=data["setup_phase"], lost=[list(x) for x in data.get("lost", [])],
         )
 
     def clone(self) -> "GameState":

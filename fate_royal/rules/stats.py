@@ -49,7 +49,7 @@ def constant_active(ctx: Ctx, p: int, uid: int, e: Any) -> bool:
     s = ctx.s
     card = ctx.card_of(uid)
     st = s.card_states.get(uid)
-    if e.lost_when and effect_lost(ctx, p, e):
+    if e.lost_when and effect_lost(ctx, p, uid, e):
         return False
     kind = card.kind
     if kind == "hero":
@@ -63,9 +63,14 @@ def constant_active(ctx: Ctx, p: int, uid: int, e: Any) -> bool:
     return False
 
 
-def effect_lost(ctx: Ctx, p: int, e: Any) -> bool:
-    """An effect with ``lost_when`` (E9.4) whose condition holds now."""
-    return bool(e.lost_when) and cond(ctx, e.lost_when, p)
+def effect_lost(ctx: Ctx, p: int, uid: int, e: Any) -> bool:
+    """An effect with ``lost_when`` (E9.4) that is lost: its condition holds now, or (reading R2,
+    「この効果は失われる」 read as for good) it held once this game."""
+    if not e.lost_when:
+        return False
+    if cond(ctx, e.lost_when, p):
+        return True
+    return ctx.reading("R2") == "stays_lost" and [uid, e.index] in ctx.s.lost
 
 
 def stat_breakdown(ctx: Ctx, p: int, attack_type: str | None = None) -> list[StatLine]:
@@ -236,13 +241,17 @@ def cond(ctx: Ctx, condition: dict, p: int, attack_type: str | None = None,
 
 
 def encounter_faces(ctx: Ctx, p: int) -> set[int]:
-    """Extra die faces that cause an encounter in p's encounter step (E9.5: a 常時 effect)."""
+    """Extra die faces that cause an encounter in p's encounter step (E9.5: a 常時 effect). Reading
+    R3: the effect counts in every player's encounter step while it is on (``any_encounter_step``,
+    the text), or only in its owner's (``own_encounter_step``)."""
+    owners = [p] if ctx.reading("R3") == "own_encounter_step" else ctx.s.alive()
     faces: set[int] = set()
-    for uid in sources(ctx, p):
-        for e in ctx.card_of(uid).effects:
-            if e.is_constant and any(o.op == "encounter_faces" for o in e.ops) \
-                    and constant_active(ctx, p, uid, e):
-                for o in e.ops:
-                    if o.op == "encounter_faces":
-                        faces.update(int(x) for x in o.params.get("faces", []))
+    for q in owners:
+        for uid in sources(ctx, q):
+            for e in ctx.card_of(uid).effects:
+                if e.is_constant and any(o.op == "encounter_faces" for o in e.ops) \
+                        and constant_active(ctx, q, uid, e):
+                    for o in e.ops:
+                        if o.op == "encounter_faces":
+                            faces.update(int(x) for x in o.params.get("faces", []))
     return faces

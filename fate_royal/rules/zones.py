@@ -206,7 +206,8 @@ def drop_out(ctx: Ctx, p: int, why: str, rules: tuple[str, ...], check: bool = T
 
 
 def note_lost_effects(ctx: Ctx) -> None:
-    """Log effects whose ``lost_when`` now holds (E9.4: 山門の守護 with two players left)."""
+    """Log effects whose ``lost_when`` now holds (E9.4: 山門の守護 with two players left), and keep
+    them as lost for good (reading R2)."""
     from fate_royal.rules.stats import cond
 
     s = ctx.s
@@ -214,10 +215,14 @@ def note_lost_effects(ctx: Ctx) -> None:
         for uid in sources(ctx, q):
             card = ctx.card_of(uid)
             for e in card.effects:
-                if e.lost_when and cond(ctx, e.lost_when, q):
-                    rules = tuple(pt.rule for pt in card.patches if "lost_when" in pt.path) or ("B11",)
-                    ctx.emit("EffectLost", rules, cid=card.id, effect=e.name,
-                             secret=face_down_owner(ctx, uid, q), player=q, card=card.id)
+                if not e.lost_when or [uid, e.index] in s.lost or not cond(ctx, e.lost_when, q):
+                    continue
+                s.lost.append([uid, e.index])
+                rules = tuple(pt.rule for pt in card.patches if "lost_when" in pt.path) or ("B11",)
+                if ctx.reading("R2") == "stays_lost":
+                    rules += ("R2",)
+                ctx.emit("EffectLost", rules, cid=card.id, effect=e.name,
+                         secret=face_down_owner(ctx, uid, q), player=q, card=card.id)
 
 
 def next_alive(ctx: Ctx, p: int) -> int | None:

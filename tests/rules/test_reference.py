@@ -54,12 +54,12 @@ def test_every_rule_id_of_the_spec_is_present(ref):
 
 def test_no_rule_id_beyond_the_spec_except_project_choices(ref):
     extra = [i for i in ref.ids() if i not in SPEC_IDS]
-    assert all(re.fullmatch(r"P[1-9][0-9]*", i) for i in extra), extra
+    assert all(re.fullmatch(r"[PR][1-9][0-9]*", i) for i in extra), extra
     assert set(PROJECT_IDS) <= set(ref.ids())
 
 
 def test_layers_follow_the_id_prefix(ref):
-    expected = {"B": "base", "E": "errata", "D": "default", "P": "project"}
+    expected = {"B": "base", "E": "errata", "D": "default", "P": "project", "R": "reading"}
     for rule in ref:
         assert rule.layer == expected[rule.id[0]], rule.id
 
