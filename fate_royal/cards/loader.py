@@ -215,7 +215,8 @@ def _check_keyword(ctx: _Ctx, holder: Any, key: Any, path: str, what: str) -> bo
     if _keyword_ok(word):
         return True
     ctx.err(holder, key, path, f"unknown keyword {word!r} in {what} (known: "
-            f"{', '.join(KEYWORDS)}; 竜 takes a rank of 1 to {MAX_DRAGON_RANK} in ASCII digits, e.g. 竜5){_near(word, KEYWORDS)}")
+            f"{', '.join(KEYWORDS)}; 竜 takes a rank of 1 to {MAX_DRAGON_RANK} in ASCII digits, "
+            f"e.g. 竜5){_near(word, KEYWORDS)}")
     return False
 
 
@@ -289,6 +290,7 @@ class _Builder:
     def __init__(self, ctx: _Ctx, chips: Mapping[str, Any] | None) -> None:
         self.ctx = ctx
         self.chips = chips  # None: chip sheet unusable, do not check references
+        self.chip_sheet = schema.CHIP_SHEET  # its label, for messages
 
     # stats / cost / target / condition -------------------------------------------------------
 
@@ -444,7 +446,8 @@ class _Builder:
                 by_name = [cid for cid, c in self.chips.items() if c.name == value]
                 hint = (f" (that is the name of chip {by_name[0]!r}; use the id)" if by_name
                         else _near(value, self.chips))
-                ctx.err(m, k, sub, f"proxy names chip {value!r}, which is not on the chip sheet{hint}")
+                ctx.err(m, k, sub, f"proxy names chip {value!r}, which is not on the chip sheet "
+                        f"({self.chip_sheet}){hint}")
                 ok = False
             params[k] = _tuple(value)
         condition = None
@@ -976,7 +979,9 @@ def _apply_patches(ctx: _Ctx, patches: list[_Patch], cards: dict[str, _CardSrc],
             if record is None:
                 continue
             sub = _Ctx()
-            patched = _Builder(sub, builder.chips).card(new_tree, new_rec)
+            patcher = _Builder(sub, builder.chips)
+            patcher.chip_sheet = builder.chip_sheet
+            patched = patcher.card(new_tree, new_rec)
             if patched is None:
                 # errors inside the patch's own value keep their place; the rest point at the patch
                 pfile, pline = location(p.m, "path")
@@ -1004,8 +1009,10 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
     m = p.m
     appending = "append" in m
     got = _resolve(tree, p.path)
+    card_file, card_line = location(tree)
+    at = f"{p.card} ({card_file}:{card_line})"  # a patch that no longer fits names the card file too
     if isinstance(got, str):
-        ctx.err(m, "path", "", f"patch {p.id}: {got}")
+        ctx.err(m, "path", "", f"patch {p.id}: {got}, in {at}")
         return None
     parent, key, norm = got
     norm_path = ".".join(norm)
@@ -1023,7 +1030,7 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
             return None
         if len(lst) != expect["count"]:
             ctx.err(m, "expect", "", f"patch {p.id}: expected {expect['count']} item(s) at "
-                    f"{p.card} {norm_path}, found {len(lst)} (the card changed; check the "
+                    f"{at} {norm_path}, found {len(lst)} (the card changed; check the "
                     "patch against it)")
             return None
         item = clone(m["append"])
@@ -1049,7 +1056,7 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
     current = parent[key] if present else _schema_default(norm[:-1], parent, key)
     cur_plain = plain(current)
     if not (cur_plain == expect or (not present and expect is None)):
-        ctx.err(m, "expect", "", f"patch {p.id}: {p.card} {norm_path} is "
+        ctx.err(m, "expect", "", f"patch {p.id}: {at} {norm_path} is "
                 f"{_show(cur_plain)}, not the expected {_show(expect)} (the card changed; check the "
                 "patch against it)")
         return None
@@ -1099,6 +1106,7 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
     builder = _Builder(ctx, None)
     chips = _load_chips(chip_path, _label(root, default_root, chip_path), ctx, builder)
     builder.chips = chips
+    builder.chip_sheet = _label(root, default_root, chip_path)
     class_names: dict[str, str] = {}
     failed: set[str] = set()
     cards = _read_cards(root, default_root, ctx, builder, files, class_names, failed)
