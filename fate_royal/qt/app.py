@@ -31,7 +31,8 @@ DESKTOP_FILE = "fate-royal"  # packaging/fate-royal.desktop, fate_royal.desktop.
 _DISPLAY_VARIABLES = {"xcb": "DISPLAY", "wayland": "WAYLAND_DISPLAY", "wayland-egl": "WAYLAND_DISPLAY",
                       "wayland-brcm": "WAYLAND_DISPLAY"}
 _OFFSCREEN = "or set QT_QPA_PLATFORM=offscreen to render --screenshot without a display"
-_WHAT_TO_DO = f"install Qt's system libraries listed in README.md (\"On a bare Debian machine\"), {_OFFSCREEN}"
+_WHAT_TO_DO = (f"install Qt's system libraries listed in README.md (\"On a bare Debian machine\"), "
+               f"{_OFFSCREEN}")
 
 
 def display_problem(environ: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
@@ -187,7 +188,8 @@ def error_dialog(message: str) -> None:
 def _set_identity(app: Any) -> None:
     """Names (for the window manager, the desktop entry and Qt's per-user folders) and the icon."""
     app.setApplicationName(APP_NAME)
-    app.setApplicationDisplayName(APP_DISPLAY_NAME)
+    # (no applicationDisplayName: Qt would append it to every window title, and the main window's
+    # title already starts with it)
     app.setOrganizationName(ORGANIZATION)
     app.setDesktopFileName(DESKTOP_FILE)
     app.setWindowIcon(app_icon())

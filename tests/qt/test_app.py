@@ -60,7 +60,6 @@ def test_application_names_and_icon(qapp, tmp_path):
     assert _run(["--players", "2", "--screenshot", str(tmp_path / "a.png")]) == 0
     app = QApplication.instance()
     assert app.applicationName() == "fate-royal"
-    assert app.applicationDisplayName() == "Fate/Ace Royal"
     assert app.organizationName() == "fate_royal"
     assert app.desktopFileName() == "fate-royal"
     icon = app.windowIcon()
