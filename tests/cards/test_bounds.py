@@ -7,7 +7,6 @@ engine build the deck or deal until memory ran out; now it is a ``file:line: mes
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 import textwrap

@@ -3,8 +3,6 @@ names and icon; a file named on the command line that cannot be opened ends the 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from fate_royal.cli import gui_parser
