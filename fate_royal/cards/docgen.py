@@ -13,7 +13,7 @@ from fate_royal.cards.vocabulary import (
 
 
 def _param_text(name: str, spec: dict) -> str:
-    text = f"`{name}` {spec['type']}"
+    text = f"`{name}` {spec['type']}{_range(spec.get('minimum'), spec.get('maximum'))}"
     if spec["required"]:
         text += " (required)"
     elif spec["default"] not in (None, (), []):
@@ -23,11 +23,18 @@ def _param_text(name: str, spec: dict) -> str:
     return text
 
 
+def _range(low: int | None, high: int | None) -> str:
+    if low is None and high is None:
+        return ""
+    return f" {'…' if low is None else low}–{'…' if high is None else high}"
+
+
 def _keys_table(title: str, keys: dict) -> list[str]:
     out = [f"#### {title}", "", "| key | type | default | meaning |", "|---|---|---|---|"]
     for k, p in keys.items():
         default = "required" if p.required else ("" if p.default in (None, ()) else repr(p.default))
         typ = p.type + (f" ∈ {{{', '.join(map(str, p.choices))}}}" if p.choices else "")
+        typ += _range(p.minimum, p.maximum)
         out.append(f"| `{k}` | {typ} | {default} | {p.doc} |")
     return out + [""]
 
@@ -45,6 +52,7 @@ def markdown() -> str:
             "| condition | type | meaning |", "|---|---|---|"]
     for name, p in CONDITIONS.items():
         typ = p.type + (f" ∈ {{{', '.join(map(str, p.choices))}}}" if p.choices else "")
+        typ += _range(p.minimum, p.maximum)
         out.append(f"| `{name}` | {typ} | {p.doc} |")
     out += [""]
     out += _keys_table("Card keys", schema.CARD_KEYS)

@@ -13,6 +13,7 @@ import difflib
 import hashlib
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -28,6 +29,7 @@ from fate_royal.cards.vocabulary import (
     EFFECT_KEYS,
     ID_PREFIX,
     KEYWORDS,
+    MAX_DRAGON_RANK,
     OPERATIONS,
     SCRIPTS,
     TARGET_KEYS,
@@ -48,8 +50,10 @@ from fate_royal.cards.yamlsrc import (
 __all__ = ["DataError", "DataErrors", "load_card_db", "load_profile", "profile_fingerprint",
            "read_data_file"]
 
-_ID_RE = re.compile(r"^([A-Z])-(\d{3})$")
-_CHIP_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+# ASCII only (``\d`` alone would take full-width ０-９ and other scripts' digits), matched with
+# ``fullmatch`` (``$`` would let a trailing newline through).
+_ID_RE = re.compile(r"([A-Z])-([0-9]{3})", re.ASCII)
+_CHIP_ID_RE = re.compile(r"[a-z][a-z0-9_]*", re.ASCII)
 _KEYWORD_VALUED_CONDITIONS = ("opponent_has_keyword", "target_has_keyword")
 _TYPE_WORDS = {
     "str": "text", "int": "an integer", "bool": "true or false", "list[int]": "a list of integers",
@@ -110,7 +114,31 @@ def _keyword_ok(word: Any) -> bool:
         return False
     if word in KEYWORDS:
         return True
-    return any(word.startswith(k) and word[len(k):].isdigit() for k in KEYWORDS)
+    for k in KEYWORDS:
+        rank = word[len(k):]
+        if word.startswith(k) and rank.isascii() and rank.isdigit() and rank[0] != "0":
+            return int(rank) <= MAX_DRAGON_RANK if len(rank) <= 3 else False
+    return False
+
+
+def id_problem(card_id: str, what: str = "card id") -> str | None:
+    """Why ``card_id`` is not written as a card id must be (H-001: ASCII, no spaces), or None.
+
+    An id with spaces or line breaks around it, or with full-width or other non-ASCII letters or
+    digits (``M-００６``), is refused with the id it probably means, never taken as another card."""
+    if _ID_RE.fullmatch(card_id):
+        return None
+    stripped = card_id.strip()
+    if stripped != card_id and _ID_RE.fullmatch(stripped):
+        return (f"{what} {card_id!r} has spaces or line breaks around it; write {stripped} "
+                "(a plain, unquoted id)")
+    if not card_id.isascii():
+        ascii_form = unicodedata.normalize("NFKC", card_id).strip()
+        odd = ", ".join(sorted({repr(c) for c in card_id if not c.isascii()}))
+        hint = f"; write {ascii_form}" if _ID_RE.fullmatch(ascii_form) else ""
+        return (f"{what} {card_id!r} has non-ASCII characters ({odd}: full-width or another "
+                f"script's letters or digits){hint}")
+    return f"{what} {card_id!r} must look like H-001 (kind prefix, dash, three digits)"
 
 
 # --- generic checks -------------------------------------------------------------------------------
@@ -155,11 +183,31 @@ def _check_value(ctx: _Ctx, holder: Any, key: Any, path: str, p: Param, what: st
     }.get(t)
     if ok is None:  # pragma: no cover - a table error
         raise AssertionError(f"no scalar check for type {t}")
-    if ok(value):
-        return True
-    ctx.err(holder, key, path, f"wrong type for {name}: expected {_TYPE_WORDS.get(t, t)}, got "
-            f"{_describe(value)}")
-    return False
+    if not ok(value):
+        ctx.err(holder, key, path, f"wrong type for {name}: expected {_TYPE_WORDS.get(t, t)}, got "
+                f"{_describe(value)}")
+        return False
+    if t == "int":
+        problem = _out_of_bounds(value, p)
+        if problem:
+            ctx.err(holder, key, path, f"{name}: {problem}")
+            return False
+    elif t == "list[int]":
+        for v in value:
+            problem = _out_of_bounds(v, p)
+            if problem:
+                ctx.err(holder, key, path, f"{name}: {problem}")
+                return False
+    return True
+
+
+def _out_of_bounds(value: int, p: Param) -> str | None:
+    """Why ``value`` is outside ``p``'s bounds, or None."""
+    if p.minimum is not None and value < p.minimum:
+        return f"value {value} below the minimum {p.minimum}"
+    if p.maximum is not None and value > p.maximum:
+        return f"value {value} above the maximum {p.maximum}"
+    return None
 
 
 def _check_keyword(ctx: _Ctx, holder: Any, key: Any, path: str, what: str) -> bool:
@@ -167,7 +215,8 @@ def _check_keyword(ctx: _Ctx, holder: Any, key: Any, path: str, what: str) -> bo
     if _keyword_ok(word):
         return True
     ctx.err(holder, key, path, f"unknown keyword {word!r} in {what} (known: "
-            f"{', '.join(KEYWORDS)}; 竜 takes a rank, e.g. 竜5){_near(word, KEYWORDS)}")
+            f"{', '.join(KEYWORDS)}; 竜 takes a rank of 1 to {MAX_DRAGON_RANK} in ASCII digits, "
+            f"e.g. 竜5){_near(word, KEYWORDS)}")
     return False
 
 
@@ -241,7 +290,7 @@ class _Builder:
     def __init__(self, ctx: _Ctx, chips: Mapping[str, Any] | None) -> None:
         self.ctx = ctx
         self.chips = chips  # None: chip sheet unusable, do not check references
-        self.chip_sheet = ""  # the chip sheet's file, named when a chip is missing
+        self.chip_sheet = schema.CHIP_SHEET  # its label, for messages
 
     # stats / cost / target / condition -------------------------------------------------------
 
@@ -251,7 +300,7 @@ class _Builder:
             self.ctx.err(holder, key, path, f"{what} stats must be a mapping {{pa, pd, ma, md}}, got "
                          f"{_describe(m)}")
             return None
-        spec = {k: Param("int", required=True) for k in schema.STATS_KEYS}
+        spec = {k: schema.STAT_PARAM for k in schema.STATS_KEYS}
         ok = _check_keys(self.ctx, m, spec, "stats", path)
         for k in schema.STATS_KEYS:
             if k in m:
@@ -272,16 +321,7 @@ class _Builder:
                 ok = False
         if not ok:
             return None
-        for k in ("discard", "mana"):
-            if m.get(k, 0) < 0:
-                self.ctx.err(m, k, _join(path, k), f"cost {k} must not be negative")
-                ok = False
         die = m.get("die", [])
-        if any(not 1 <= f <= 6 for f in die):
-            self.ctx.err(m, "die", _join(path, "die"), "die faces are 1 to 6")
-            ok = False
-        if not ok:
-            return None
         return Cost(raw=m.get("raw", ""), tap=m.get("tap", False), discard=m.get("discard", 0),
                     mana=m.get("mana", 0), die=tuple(die))
 
@@ -406,12 +446,8 @@ class _Builder:
                 by_name = [cid for cid, c in self.chips.items() if c.name == value]
                 hint = (f" (that is the name of chip {by_name[0]!r}; use the id)" if by_name
                         else _near(value, self.chips))
-                sheet = f" ({self.chip_sheet})" if self.chip_sheet else ""
-                ctx.err(m, k, sub, f"proxy names chip {value!r}, which is not on the chip sheet"
-                        f"{sheet}{hint}")
-                ok = False
-            if p.type == "int" and value < 0:
-                ctx.err(m, k, sub, f"{k!r} of operation {name!r} must not be negative")
+                ctx.err(m, k, sub, f"proxy names chip {value!r}, which is not on the chip sheet "
+                        f"({self.chip_sheet}){hint}")
                 ok = False
             params[k] = _tuple(value)
         condition = None
@@ -542,10 +578,9 @@ class _Builder:
                     tree[k] = None
         card_id, kind = tree.get("id"), tree.get("kind")
         if isinstance(card_id, str):
-            match = _ID_RE.match(card_id)
+            match = _ID_RE.fullmatch(card_id)
             if not match:
-                ctx.err(tree, "id", "id", f"card id {card_id!r} must look like H-001 (kind prefix, "
-                        "dash, three digits)")
+                ctx.err(tree, "id", "id", id_problem(card_id) or f"bad card id {card_id!r}")
                 ok = False
             elif kind in ID_PREFIX and match.group(1) != ID_PREFIX[kind]:
                 ctx.err(tree, "id", "id", f"card id {card_id!r} does not match kind {kind!r} "
@@ -606,10 +641,9 @@ class _Builder:
             ok = False
         for j, s in enumerate(tree.get("skills") or ()):
             ok = _check_keyword(ctx, tree["skills"], j, "skills", "skills") and ok
-        copies = tree.get("copies", 1)
-        if _is_int(copies) and copies < 1:
-            ctx.err(tree, "copies", "copies", "copies must be at least 1")
-            ok = False
+        copies = tree.get("copies")
+        if copies is None:
+            copies = 1
         effects: list[Effect | None] = []
         raw_effects = tree.get("effects")
         if raw_effects is not None:
@@ -708,7 +742,7 @@ def _load_chips(path: Path, label: str, ctx: _Ctx, builder: _Builder) -> dict[st
         if not ok:
             continue
         chip_id = m["id"]
-        if not _CHIP_ID_RE.match(chip_id):
+        if not _CHIP_ID_RE.fullmatch(chip_id):
             ctx.err(m, "id", "id", f"chip id {chip_id!r} must be lower_case_with_underscores")
             continue
         if chip_id in chips:
@@ -927,8 +961,9 @@ def _apply_patches(ctx: _Ctx, patches: list[_Patch], cards: dict[str, _CardSrc],
         if p.card in failed and p.card not in cards:
             continue  # the card itself has errors (reported); the patch cannot be checked
         if p.card not in cards:
-            ctx.err(p.m, "card", "", f"patch {p.id} names card {p.card!r}, which does not exist"
-                    f"{_near(p.card, cards)}")
+            problem = id_problem(p.card, f"patch {p.id} names card")
+            ctx.err(p.m, "card", "", problem or f"patch {p.id} names card {p.card!r}, which does not "
+                    f"exist{_near(p.card, cards)}")
             continue
         by_card.setdefault(p.card, []).append(p)
     for card_id, plist in by_card.items():
@@ -974,11 +1009,10 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
     m = p.m
     appending = "append" in m
     got = _resolve(tree, p.path)
+    card_file, card_line = location(tree)
+    at = f"{p.card} ({card_file}:{card_line})"  # a patch that no longer fits names the card file too
     if isinstance(got, str):
-        card_file, card_line = location(tree, None, ("", 0))
-        where = f" ({card_file}:{card_line})" if card_file else ""
-        ctx.err(m, "path", "", f"patch {p.id}: {p.card}{where}: {got} (the card changed; check "
-                "the patch against it)")
+        ctx.err(m, "path", "", f"patch {p.id}: {got}, in {at}")
         return None
     parent, key, norm = got
     norm_path = ".".join(norm)
@@ -996,7 +1030,7 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
             return None
         if len(lst) != expect["count"]:
             ctx.err(m, "expect", "", f"patch {p.id}: expected {expect['count']} item(s) at "
-                    f"{p.card} {norm_path}, found {len(lst)} (the card changed; check the "
+                    f"{at} {norm_path}, found {len(lst)} (the card changed; check the "
                     "patch against it)")
             return None
         item = clone(m["append"])
@@ -1022,7 +1056,7 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
     current = parent[key] if present else _schema_default(norm[:-1], parent, key)
     cur_plain = plain(current)
     if not (cur_plain == expect or (not present and expect is None)):
-        ctx.err(m, "expect", "", f"patch {p.id}: {p.card} {norm_path} is "
+        ctx.err(m, "expect", "", f"patch {p.id}: {at} {norm_path} is "
                 f"{_show(cur_plain)}, not the expected {_show(expect)} (the card changed; check the "
                 "patch against it)")
         return None

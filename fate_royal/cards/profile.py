@@ -27,7 +27,8 @@ class ParamSpec:
 PARAMETERS: dict[str, ParamSpec] = {
     # D1 deck
     "deck_min_size": ParamSpec("D1", "int", 40, "Pad the deck with copies of known mystic codes and "
-                               "scenes up to this size while the card files hold fewer.", minimum=0),
+                               "scenes up to this size while the card files hold fewer.",
+                               minimum=0, maximum=400),
     # D2 servants
     "servant_assignment": ParamSpec("D2", "enum", "random", "How heroes and classes are dealt.",
                                     choices=("random", "choose")),
@@ -35,21 +36,24 @@ PARAMETERS: dict[str, ParamSpec] = {
                                      choices=("reverse", "rise")),
     "reverse_may_raid": ParamSpec("D2", "bool", True, "A Reverse servant may declare a raid."),
     # D3 start
-    "start_command_spells": ParamSpec("D3", "int", 3, "Command spells at the start.", minimum=0),
-    "start_mana": ParamSpec("D3", "int", 5, "Mana coins at the start.", minimum=0),
-    "mana_limit": ParamSpec("D3", "int", 5, "Upper limit of mana coins (E3).", minimum=1),
-    "start_hand": ParamSpec("D3", "int", 5, "Cards dealt to each hand.", minimum=0),
+    "start_command_spells": ParamSpec("D3", "int", 3, "Command spells at the start.",
+                                         minimum=0, maximum=9),
+    "start_mana": ParamSpec("D3", "int", 5, "Mana coins at the start.", minimum=0, maximum=99),
+    "mana_limit": ParamSpec("D3", "int", 5, "Upper limit of mana coins (E3).", minimum=1,
+                            maximum=99),
+    "start_hand": ParamSpec("D3", "int", 5, "Cards dealt to each hand.", minimum=0, maximum=40),
     # D4 order
     "first_player": ParamSpec("D4", "enum", "random", "Who takes the first turn: a seeded random "
                               "player, or the first seat.", choices=("random", "first_seat")),
     # D5 turn steps
     "draw_per_turn": ParamSpec("D5", "int", 1, "Cards the turn player draws in the draw step.",
-                               minimum=0),
-    "encounter_on": ParamSpec("D5", "list[int]", [1], "Die faces that cause an encounter."),
+                               minimum=0, maximum=10),
+    "encounter_on": ParamSpec("D5", "list[int]", [1], "Die faces that cause an encounter.",
+                              minimum=1, maximum=6),
     "base_rise_step": ParamSpec("D5", "bool", True, "With the errata off (E1.9 not in force), the "
                                 "rise step turns the turn player's Down and Danger cards Rise."),
     "hand_limit": ParamSpec("D5", "int", 7, "Hand size the turn player discards down to at the end "
-                            "step.", minimum=0),
+                            "step.", minimum=0, maximum=99),
     # D6 response windows
     "response_windows": ParamSpec("D6", "enum", "every_step", "When response windows open: at every "
                                   "step and combat process and after every effect, or only after "
@@ -57,13 +61,14 @@ PARAMETERS: dict[str, ParamSpec] = {
                                   choices=("every_step", "effects_and_combat")),
     # D7 seat
     "seat_slots": ParamSpec("D7", "int", 2, "Mystic codes the servant seat holds (plus one per "
-                            "Reverse mystic code or scene on it).", minimum=0),
+                            "Reverse mystic code or scene on it).", minimum=0,
+                            maximum=10),
     # D8 unqualified class
     "unqualified_class": ParamSpec("D8", "enum", "effects_unusable", "Penalty for a class the hero "
                                    "is not qualified for.",
                                    choices=("effects_unusable", "none", "stat_penalty")),
     "unqualified_stat_penalty": ParamSpec("D8", "int", 1, "With stat_penalty: subtracted from each "
-                                          "class stat.", minimum=0),
+                                          "class stat.", minimum=0, maximum=99),
     # D9 interception
     "interception": ParamSpec("D9", "bool", True, "The interceptor strikes back after the raider."),
     # D10 first strike
@@ -71,10 +76,10 @@ PARAMETERS: dict[str, ParamSpec] = {
                               "first; or ignore the keyword.", choices=("exclusive", "ignored")),
     # D11 damage
     "mana_per_damage": ParamSpec("D11", "int", 1, "Mana coins one point of damage removes.",
-                                 minimum=1),
+                                 minimum=1, maximum=99),
     # D12 assassination coins
     "assassination_upkeep": ParamSpec("D12", "int", 1, "Mana each assassination coin removes at its "
-                                      "holder's rise step.", minimum=0),
+                                      "holder's rise step.", minimum=0, maximum=99),
     # D13 command spells
     "command_spell_negate": ParamSpec("D13", "bool", True, "A command spell may negate an effect on "
                                       "the stack."),
@@ -131,7 +136,11 @@ class RulesProfile:
 
 
 def check_value(key: str, value: Any) -> str | None:
-    """None if ``value`` is valid for parameter ``key``, else a message (without file/line)."""
+    """None if ``value`` is valid for parameter ``key``, else a message (without file/line).
+
+    Every number is bounded (``ParamSpec.minimum``/``maximum``; for ``list[int]`` each item, and a
+    list holds each value once), so that no profile can make the table deal, draw or pad without end.
+    """
     spec = PARAMETERS.get(key)
     if spec is None:
         from difflib import get_close_matches
@@ -142,19 +151,39 @@ def check_value(key: str, value: Any) -> str | None:
     if spec.type == "bool":
         ok = isinstance(value, bool)
     elif spec.type == "int":
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        if ok and spec.minimum is not None and value < spec.minimum:
-            return f"{key} ({spec.rule}) must be at least {spec.minimum}, got {value}"
+        ok = _is_int(value)
+        if ok:
+            return _out_of_range(key, spec, value)
     elif spec.type == "enum":
         if value not in spec.choices:
             return f"{key} ({spec.rule}) must be one of {', '.join(map(str, spec.choices))}; got {value!r}"
         ok = True
     elif spec.type == "list[int]":
-        ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ok = isinstance(value, list) and all(_is_int(v) for v in value)
+        if ok:
+            for v in value:
+                problem = _out_of_range(key, spec, v)
+                if problem:
+                    return problem
+            if len(set(value)) != len(value):
+                return f"{key} ({spec.rule}) names a value twice: {value!r}"
+            return None
     else:  # pragma: no cover - table error
         ok = False
     if not ok:
         return f"{key} ({spec.rule}) must be {spec.type}, got {type(value).__name__} {value!r}"
+    return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _out_of_range(key: str, spec: ParamSpec, value: int) -> str | None:
+    if spec.minimum is not None and value < spec.minimum:
+        return f"{key} ({spec.rule}) must be at least {spec.minimum}, got {value}"
+    if spec.maximum is not None and value > spec.maximum:
+        return f"{key} ({spec.rule}): value {value} above the maximum {spec.maximum}"
     return None
 
 

@@ -6,7 +6,7 @@ outer shapes so that the loader, the checker and the authoring guide share one t
 
 from __future__ import annotations
 
-from fate_royal.cards.vocabulary import CARD_KINDS, Param
+from fate_royal.cards.vocabulary import CARD_KINDS, MAX_COPIES, MAX_STAT, Param
 
 #: Folder of ``cards/`` -> the card kind its files hold.
 KIND_FOLDERS = {"heroes": "hero", "classes": "class", "mystic_codes": "mystic_code", "scenes": "scene"}
@@ -25,17 +25,21 @@ CARD_KEYS = {
     "name_en": Param("str", default=""),
     "provenance": Param("enum", default="printed", choices=FILE_PROVENANCES,
                         doc="provenance of every field not wrapped otherwise"),
-    "stats": Param("stats", doc="{pa, pd, ma, md}; required for heroes and classes"),
+    "stats": Param("stats", doc="{pa, pd, ma, md}, each −99–99; required for heroes and classes"),
     "classes": Param("list[str]", doc="heroes only: qualified classes (Japanese class names)"),
     "class_name": Param("str", doc="class cards only: which class (Japanese class name)"),
     "skills": Param("list[str]", default=(), doc="keywords the card carries (先制, 竜5, ...)"),
     "effects": Param("effects", default=(), doc="list of effects (see EFFECT_KEYS)"),
-    "copies": Param("int", default=1, doc="copies in the deck (mystic codes and scenes)"),
+    "copies": Param("int", default=1, doc="copies in the deck (mystic codes and scenes)", minimum=1,
+                    maximum=MAX_COPIES),
     "text": Param("str", default=""),
     "note": Param("str", default="", doc="free remark; for a provisional card, why"),
 }
 
 STATS_KEYS = ("pa", "pd", "ma", "md")
+
+#: A printed stat (of a hero, a class card or a chip): a whole number within these bounds.
+STAT_PARAM = Param("int", required=True, minimum=-MAX_STAT, maximum=MAX_STAT)
 
 CHIP_SHEET_KEYS = {
     "provenance": Param("enum", default="provisional", choices=FILE_PROVENANCES),

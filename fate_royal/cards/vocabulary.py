@@ -86,6 +86,32 @@ class Param:
     default: Any = None
     choices: tuple = ()
     doc: str = ""
+    minimum: int | None = None  # for int (and each item of list[int])
+    maximum: int | None = None
+
+
+#: Upper bounds of the numbers card data may carry: what a table can hold, draw and play. No card
+#: comes near them; they keep a mistyped or hostile value from making the engine deal, draw or
+#: place without end.
+MAX_STAT = 99  # a printed stat, and a stat change
+MAX_CARDS = 40  # cards moved by one operation (draw, steal, a fresh hand), a discard cost
+MAX_AMOUNT = 99  # mana, damage, coins
+MAX_COMMAND_SPELLS = 9
+MAX_COPIES = 20  # copies of one card in the deck
+MAX_DRAGON_RANK = 99  # 竜N
+MAX_PLAYERS = 7
+DIE_FACES = (1, 6)
+
+
+def count_param(maximum: int, required: bool = True, default: Any = None, doc: str = "") -> Param:
+    """A whole number from 0 to ``maximum``."""
+    return Param("int", required=required, default=default, doc=doc, minimum=0, maximum=maximum)
+
+
+def faces_param(required: bool = True, default: Any = None, doc: str = "") -> Param:
+    """A list of die faces, each 1 to 6."""
+    return Param("list[int]", required=required, default=default, doc=doc, minimum=DIE_FACES[0],
+                 maximum=DIE_FACES[1])
 
 
 @dataclass(frozen=True)
@@ -104,7 +130,7 @@ def _subject(default: str = "self") -> Param:
     return Param("enum", default=default, choices=SUBJECTS, doc="who it acts on")
 
 
-_STAT_PARAMS = {k: Param("int", default=0, doc=f"change to {k}") for k in STAT_KEYS}
+_STAT_PARAMS = {k: count_param(MAX_STAT, False, 0, f"change to {k}") for k in STAT_KEYS}
 
 OPERATIONS: dict[str, Operation] = {
     op.name: op
@@ -132,7 +158,7 @@ OPERATIONS: dict[str, Operation] = {
         ),
         Operation(
             "rise_cards",
-            {"count": Param("int", required=True, doc="how many of the user's Down cards to turn Rise")},
+            {"count": count_param(MAX_CARDS, doc="how many of the user's Down cards to turn Rise")},
             "The user turns up to `count` of their own Down cards (servant or mystic codes) Rise, "
             "choosing which.",
             ("B3",),
@@ -140,7 +166,7 @@ OPERATIONS: dict[str, Operation] = {
         ),
         Operation(
             "draw",
-            {"count": Param("int", required=True)},
+            {"count": count_param(MAX_CARDS)},
             "The user draws `count` cards (E8 rebuilds an empty deck mid-effect).",
             ("E8", "D15"),
             constant_ok=False,
@@ -148,7 +174,7 @@ OPERATIONS: dict[str, Operation] = {
         Operation(
             "discard",
             {
-                "count": Param("int", required=True),
+                "count": count_param(MAX_CARDS),
                 "subject": _subject("self"),
             },
             "The subject player discards `count` cards of their choice from hand.",
@@ -156,14 +182,14 @@ OPERATIONS: dict[str, Operation] = {
         ),
         Operation(
             "steal_random",
-            {"count": Param("int", default=1)},
+            {"count": count_param(MAX_CARDS, False, 1)},
             "The user takes `count` cards at random from the target player's hand.",
             ("B7",),
             constant_ok=False,
         ),
         Operation(
             "recover",
-            {"amount": Param("int", required=True)},
+            {"amount": count_param(MAX_AMOUNT)},
             "【回復】 The user restores `amount` mana coins (the E3 limit still caps them).",
             ("B10", "E3"),
             constant_ok=False,
@@ -172,7 +198,7 @@ OPERATIONS: dict[str, Operation] = {
             "damage",
             {
                 "subject": _subject("target"),
-                "amount": Param("int", required=True),
+                "amount": count_param(MAX_AMOUNT),
             },
             "Deal `amount` damage to a servant, ignoring defense: each point removes one of its "
             "master's mana coins (D11); a proxy is removed instead.",
@@ -184,7 +210,7 @@ OPERATIONS: dict[str, Operation] = {
             {
                 "subject": _subject("target"),
                 "coin": Param("enum", default="assassination", choices=COIN_KINDS),
-                "amount": Param("int", required=True),
+                "amount": count_param(MAX_AMOUNT),
                 "halve": Param("bool", default=False,
                                doc="place ⌊amount ÷ 2⌋ coins (E9.3: damage ÷ 2, rounded down)"),
             },
@@ -230,7 +256,7 @@ OPERATIONS: dict[str, Operation] = {
         ),
         Operation(
             "encounter_faces",
-            {"faces": Param("list[int]", required=True)},
+            {"faces": faces_param()},
             "常時: in its owner's encounter step these die faces also cause an encounter.",
             ("D5", "E9.5"),
             activated_ok=False,
@@ -238,9 +264,9 @@ OPERATIONS: dict[str, Operation] = {
         Operation(
             "revive",
             {
-                "mana": Param("int", default=1),
-                "command_spells": Param("int", default=1),
-                "hand": Param("int", default=2),
+                "mana": count_param(MAX_AMOUNT, False, 1),
+                "command_spells": count_param(MAX_COMMAND_SPELLS, False, 1),
+                "hand": count_param(MAX_CARDS, False, 2),
             },
             "Bring a dropped-out player (the target) back with a new Reverse servant from the cards "
             "out of play, the given mana, command spells and a fresh hand.",
@@ -257,7 +283,8 @@ CONDITIONS: dict[str, Param] = {
     "attack_type": Param("enum", choices=("physical", "magic"), doc="the user's attack type"),
     "role": Param("enum", choices=("raider", "interceptor"), doc="the user's side in combat"),
     "in_combat": Param("bool", doc="the user's servant is fighting now"),
-    "players_at_most": Param("int", doc="at most this many players remain (owner included)"),
+    "players_at_most": Param("int", doc="at most this many players remain (owner included)",
+                             minimum=1, maximum=MAX_PLAYERS),
     "servant_state": Param("enum", choices=CARD_STATES, doc="the user's servant is in this state"),
     "not": Param("condition", doc="the inner condition is false"),
 }
@@ -288,9 +315,9 @@ EFFECT_KEYS = {
 COST_KEYS = {
     "raw": Param("str", doc="the printed cost notation, kept verbatim (e.g. 'R4', 'D1・2+R4', 'T')"),
     "tap": Param("bool", default=False, doc="T: this card goes Down"),
-    "discard": Param("int", default=0, doc="discard this many cards from hand"),
-    "mana": Param("int", default=0, doc="pay this many mana coins"),
-    "die": Param("list[int]", default=(), doc="roll the die; the effect works only on these faces"),
+    "discard": count_param(MAX_CARDS, False, 0, "discard this many cards from hand"),
+    "mana": count_param(MAX_AMOUNT, False, 0, "pay this many mana coins"),
+    "die": faces_param(False, (), "roll the die; the effect works only on these faces"),
 }
 
 TARGET_KEYS = {
@@ -311,7 +338,8 @@ def describe() -> dict[str, Any]:
             name: {
                 "doc": op.doc,
                 "params": {p: {"type": s.type, "required": s.required, "default": s.default,
-                               "choices": list(s.choices)} for p, s in op.params.items()},
+                               "choices": list(s.choices), "minimum": s.minimum,
+                               "maximum": s.maximum} for p, s in op.params.items()},
             }
             for name, op in OPERATIONS.items()
         },

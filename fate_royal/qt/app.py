@@ -3,17 +3,61 @@
 Creates the QApplication, installs the bundled font, picks the UI language, builds the main window
 and starts a game (``--players``/``--seed``/``--no-errata``, a ``--scenario`` or a ``--load``ed save).
 With ``--screenshot OUT.png`` it renders the window once at ``--size`` (default 1600x900), writes
-the PNG and returns 0 without entering the event loop. Bad files give a message, never a traceback.
+the image (PNG, JPEG or BMP by the name's ending) and returns 0 without entering the event loop. Bad
+files give a message, never a traceback; a scenario or save named on the command line that cannot be
+opened ends the program with status 1 instead of opening the table anyway.
+
+Desktop conventions: application, organisation and desktop-file names and the window icon are set
+on the QApplication. No display is a one-line message and status 1, never Qt's abort:
+``display_problem`` sees the hopeless cases before Qt starts, and the Qt message handler turns a
+fatal platform-plugin failure into the same kind of line (see ``_qt_fatal``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 DEFAULT_SIZE = (1600, 900)
+#: ``--screenshot`` file endings and the image format each writes.
+SCREENSHOT_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".bmp": "BMP"}
+APP_NAME = "fate-royal"
+APP_DISPLAY_NAME = "Fate/Ace Royal"
+ORGANIZATION = "fate_royal"
+DESKTOP_FILE = "fate-royal"  # packaging/fate-royal.desktop, fate_royal.desktop.DESKTOP_ID
+
+# Qt platforms that draw on a display, and the variable naming that display.
+_DISPLAY_VARIABLES = {"xcb": "DISPLAY", "wayland": "WAYLAND_DISPLAY", "wayland-egl": "WAYLAND_DISPLAY",
+                      "wayland-brcm": "WAYLAND_DISPLAY"}
+_OFFSCREEN = "or set QT_QPA_PLATFORM=offscreen to render --screenshot without a display"
+_WHAT_TO_DO = (f"install Qt's system libraries listed in README.md (\"On a bare Debian machine\"), "
+               f"{_OFFSCREEN}")
+
+
+def display_problem(environ: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
+    """A one-line reason why no window can open here, or None (checked before Qt starts).
+
+    Only on Linux and the other X11/Wayland systems, and only when every platform Qt would try
+    needs a display whose variable is unset (``QT_QPA_PLATFORM`` unset means xcb or wayland; set to
+    offscreen, vnc, eglfs… needs none). Whatever this cannot see, Qt's own failure is caught too."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if platform.startswith(("win", "cygwin", "darwin")):
+        return None
+    requested = environ.get("QT_QPA_PLATFORM", "").strip()
+    names = [p.split(":", 1)[0].strip() for p in requested.split(";") if p.strip()] if requested \
+        else ["xcb", "wayland"]
+    for name in names:
+        variable = _DISPLAY_VARIABLES.get(name)
+        if variable is None or environ.get(variable, "").strip():
+            return None
+    wanted = " nor ".join(sorted({_DISPLAY_VARIABLES[n] for n in names}))
+    which = "neither " + wanted if " nor " in wanted else wanted
+    return (f"no display to open the window on ({which} {'is' if ' nor ' in wanted else 'is not'} "
+            f"set); start it from a desktop session, {_OFFSCREEN}")
 
 
 def parse_size(text: str | None) -> tuple[int, int]:
@@ -37,26 +81,43 @@ def _error(text: str, parent: Any = None, interactive: bool = False) -> None:
         QMessageBox.critical(parent, "fate-royal", text)
 
 
+def log_path() -> Path:
+    """The log file: beside the autosave (``~/.local/share/fate_royal/fate_royal.log`` on Linux)."""
+    from fate_royal.rules.save import autosave_path
+
+    return autosave_path().with_name("fate_royal.log")
+
+
 def _setup_logging() -> None:
     """Details of unexpected errors go to a log file beside the autosave, not to the user's screen;
     the window shows a one-line message instead."""
     import logging
 
-    from fate_royal.rules.save import autosave_path
-
     root = logging.getLogger("fate_royal")
-    if root.handlers:
+    if not root.handlers:
+        try:
+            path = log_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        except OSError:
+            handler = logging.NullHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        root.addHandler(handler)
+        root.setLevel(logging.INFO)
+        root.propagate = False
+    _install_qt_message_handler()
+
+
+_qt_handler_installed = False
+_recent_qt_messages: list[str] = []
+
+
+def _install_qt_message_handler() -> None:
+    """Qt's own notes go to the log; a fatal one (Qt would abort) becomes one line and status 1."""
+    global _qt_handler_installed
+    if _qt_handler_installed:
         return
-    try:
-        path = autosave_path().with_name("fate_royal.log")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-    root.propagate = False
+    import logging
 
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
@@ -65,10 +126,91 @@ def _setup_logging() -> None:
               QtMsgType.QtWarningMsg: logging.WARNING, QtMsgType.QtCriticalMsg: logging.ERROR,
               QtMsgType.QtFatalMsg: logging.CRITICAL}
 
-    def qt_message(kind: Any, context: Any, message: str) -> None:  # Qt's own notes go to the log
+    def qt_message(kind: Any, context: Any, message: str) -> None:
         qt_log.log(levels.get(kind, logging.WARNING), "%s", message)
+        _recent_qt_messages.append(message)
+        del _recent_qt_messages[:-20]
+        if kind == QtMsgType.QtFatalMsg:
+            _qt_fatal(message)
 
     qInstallMessageHandler(qt_message)
+    _qt_handler_installed = True
+
+
+def fatal_qt_line(message: str, recent: list[str]) -> str:
+    """The one line shown for a fatal Qt message (``recent``: Qt's messages before it)."""
+    import re
+
+    if "platform plugin" not in message:
+        first = message.strip().splitlines()[0] if message.strip() else "unknown error"
+        return f"Qt stopped: {first}"
+    names = re.findall(r'platform plugin "([^"]*)"', " ".join(recent + [message]))
+    plugin = f' "{names[0]}"' if names else ""
+    why = ""
+    for note in reversed(recent):
+        if "could not connect to display" in note or "is needed to load" in note \
+                or "Failed to create wl_display" in note:
+            why = f" ({note.strip().splitlines()[0].rstrip('.')})"
+            break
+    return f"cannot open a window: Qt's platform plugin{plugin} could not be loaded{why}; {_WHAT_TO_DO}"
+
+
+def _qt_fatal(message: str) -> None:
+    """Qt is about to abort (``qFatal``): say what happened in one line and leave with status 1."""
+    import logging
+
+    line = fatal_qt_line(message, _recent_qt_messages[:-1])
+    try:
+        where = log_path()
+        details = f" (details: {where})" if where.is_file() else ""
+    except Exception:  # pragma: no cover - no save module, no home
+        details = ""
+    try:
+        sys.stderr.write(f"fate-royal: {line}{details}\n")
+        sys.stderr.flush()
+    except Exception:  # pragma: no cover - no console (Windows GUI script)
+        pass
+    logging.shutdown()
+    os._exit(1)
+
+
+def error_dialog(message: str) -> None:
+    """Show ``message`` in a message box when a window can open here (for the GUI entry point,
+    which may have no console); otherwise do nothing (the caller printed it)."""
+    if display_problem():
+        return
+    _setup_logging()
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    _set_identity(app)
+    QMessageBox.critical(None, APP_DISPLAY_NAME, message)
+
+
+def _set_identity(app: Any) -> None:
+    """Names (for the window manager, the desktop entry and Qt's per-user folders) and the icon."""
+    app.setApplicationName(APP_NAME)
+    # (no applicationDisplayName: Qt would append it to every window title, and the main window's
+    # title already starts with it)
+    app.setOrganizationName(ORGANIZATION)
+    app.setDesktopFileName(DESKTOP_FILE)
+    app.setWindowIcon(app_icon())
+
+
+def app_icon() -> Any:
+    """The application icon (``assets/svg/app.svg``) drawn at the sizes desktops ask for."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QIcon
+
+    from fate_royal.qt import art
+
+    icon = QIcon()
+    for side in (16, 24, 32, 48, 64, 128, 256):
+        try:
+            icon.addPixmap(art.svg_pixmap("app", QSize(side, side)))
+        except Exception:  # pragma: no cover - a damaged asset folder: no icon rather than no app
+            break
+    return icon
 
 
 def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
@@ -95,9 +237,13 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     except ValueError as exc:
         _error(str(exc))
         return 2
+    problem = display_problem()
+    if problem:
+        _error(problem)
+        return 1
     _setup_logging()
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("fate-royal")
+    _set_identity(app)
     fonts.install_fonts()
     i18n.set_language(getattr(args, "lang", None) or i18n.default_language())
 
@@ -121,10 +267,10 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
             error = f"no such saved game: {args.load}"
         elif not features.open_save(args.load, allow_changed_cards=False):
             error = features.last_message[1] or f"cannot open saved game {args.load}"
-    if error:
+    if error:  # a file named on the command line that cannot be opened: say so and stop
         _error(error, window, interactive)
-        if screenshot:
-            return 1
+        window.close()
+        return 1
     if controller.game is None:
         if players or screenshot:
             ok = controller.new_game(default_names(players or 4), seed if seed is not None else 1, errata)
@@ -146,6 +292,21 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
 
 
 def _screenshot(app: Any, window: Any, out: str, size: tuple[int, int], write: bool = True) -> int:
+    """Render the window once and write it to ``out`` (format by its ending; the folder must
+    exist), atomically: a failed write leaves no half image and no temporary file. ``write`` False
+    stops at the first painted frame (the start-up benchmark)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QImageWriter
+
+    from fate_royal.fsutil import atomic_write
+
+    path = Path(out)
+    fmt = SCREENSHOT_FORMATS.get(path.suffix.lower())
+    supported = {bytes(f).decode().upper() for f in QImageWriter.supportedImageFormats()}
+    if fmt is None or fmt not in supported:
+        _error(f"cannot write {out}: the image format of {path.suffix or 'a name without an ending'}"
+               f" is not one of {', '.join(SCREENSHOT_FORMATS)}")
+        return 1
     window.resize(*size)
     window.show()
     for _ in range(3):
@@ -154,16 +315,18 @@ def _screenshot(app: Any, window: Any, out: str, size: tuple[int, int], write: b
     if not write:
         window.close()
         return 0
-    path = Path(out)
-    try:
-        if path.parent and not path.parent.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-        ok = pixmap.save(str(path), "PNG")
-    except OSError as exc:
-        _error(f"cannot write {out}: {exc}")
-        return 1
     window.close()
-    if not ok:
-        _error(f"cannot write {out}")
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    ok = pixmap.save(buffer, fmt, 92 if fmt == "JPEG" else -1)
+    buffer.close()
+    if not ok or data.isEmpty():
+        _error(f"cannot write {out}: Qt could not encode the image as {fmt}")
+        return 1
+    try:
+        atomic_write(path, bytes(data.data()))
+    except OSError as exc:
+        _error(f"cannot write {out}: {exc.strerror or exc}")
         return 1
     return 0

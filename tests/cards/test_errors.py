@@ -64,9 +64,19 @@ def test_operation_not_allowed_in_constant_effect(cards):
 def test_proxy_chip_must_be_on_the_chip_sheet(cards):
     line = cards.edit("heroes/H-008.yaml", "chip: sea_demon", "chip: 海魔")
     assert has_error(cards.errors(), f"{cards.label('heroes/H-008.yaml')}:{line}: ",
-                     "proxy names chip '海魔', which is not on the chip sheet")
+                     f"proxy names chip '海魔', which is not on the chip sheet "
+                     f"({cards.label('chips.yaml')}) (that is the name of chip 'sea_demon'; use the id)")
+
+
+def test_chip_taken_off_the_sheet_names_the_sheet(cards):
+    """The chip sheet lost a chip a card names (found by the fuzz test): the message at the card's
+    line names the sheet as well."""
+    text = cards.path("chips.yaml").read_text("utf-8")
+    cards.path("chips.yaml").write_text(text[: text.index("  - id: sea_demon")], "utf-8")
+    line = cards.line_of("heroes/H-008.yaml", "chip: sea_demon")
     assert has_error(cards.errors(), f"{cards.label('heroes/H-008.yaml')}:{line}: ",
-                     "(that is the name of chip 'sea_demon'; use the id)")
+                     f"proxy names chip 'sea_demon', which is not on the chip sheet "
+                     f"({cards.label('chips.yaml')})")
 
 
 def test_hero_class_must_be_a_class(cards):
@@ -123,7 +133,10 @@ def test_patch_with_wrong_expect(cards):
     cards.edit("mystic_codes/M-007.yaml", "{op: rise_cards, count: 2}", "{op: rise_cards, count: 3}")
     line = cards.line_of("errata/house.yaml", "id: E9.1-b") + 5
     errors = cards.errors()
-    assert errors == [f"{cards.label('errata/house.yaml')}:{line}: patch E9.1-b: M-007 effects.2.ops is "
+    m007 = "mystic_codes/M-007.yaml"
+    card_at = f"{cards.label(m007)}:{cards.line_of(m007, 'id: M-007')}"
+    assert errors == [f"{cards.label('errata/house.yaml')}:{line}: patch E9.1-b: M-007 ({card_at}) "
+                      "effects.2.ops is "
                       '[{"op": "rise_cards", "count": 3}], not the expected [{"op": "rise_cards", '
                       '"count": 2}] (the card changed; check the patch against it)']
     # with the errata off the pack is not applied, so the card loads
@@ -133,7 +146,8 @@ def test_patch_with_wrong_expect(cards):
 def test_append_patch_checks_the_count(cards):
     line = cards.edit("errata/house.yaml", "expect: {count: 1}", "expect: {count: 2}")
     assert has_error(cards.errors(), f"{cards.label('errata/house.yaml')}:{line}: ",
-                     "patch E9.5: expected 2 item(s) at H-015 effects, found 1")
+                     f"patch E9.5: expected 2 item(s) at H-015 ({cards.label('heroes/H-015.yaml')}:"
+                     f"{cards.line_of('heroes/H-015.yaml', 'id: H-015')}) effects, found 1")
 
 
 def test_patch_that_makes_the_card_invalid(cards):
@@ -243,6 +257,18 @@ def test_patch_path_that_does_not_exist(cards):
     line = cards.edit("errata/house.yaml", "path: effects.暗殺.ops", "path: effects.暗殺x.ops")
     assert has_error(cards.errors(), f"{cards.label('errata/house.yaml')}:{line}: ",
                      "effects has no item '暗殺x'")
+
+
+def test_patch_that_no_longer_fits_its_card_names_the_card_file(cards):
+    """The card lost the effect a patch changes (found by the fuzz test: M-007 cut short): the
+    message, at the patch's line, also names the card's file and line."""
+    text = cards.path("mystic_codes/M-007.yaml").read_text("utf-8")
+    cards.path("mystic_codes/M-007.yaml").write_text(text[: text.index("  - name: {value: 起動効果2")],
+                                                      "utf-8")
+    m007 = "mystic_codes/M-007.yaml"
+    card_at = f"{cards.label(m007)}:{cards.line_of(m007, 'id: M-007')}"
+    assert has_error(cards.errors(), f"{cards.label('errata/house.yaml')}:",
+                     f"patch E9.1-b: effects has no item '2' (it has 1), in M-007 ({card_at})")
 
 
 def test_python_object_mapping_is_refused(cards):

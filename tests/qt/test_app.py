@@ -1,0 +1,82 @@
+"""qt/app.py: screenshots in the format their name asks for, written atomically; the application's
+names and icon; a file named on the command line that cannot be opened ends the program."""
+
+from __future__ import annotations
+
+import pytest
+
+from fate_royal.cli import gui_parser
+from fate_royal.qt import i18n
+from fate_royal.qt.app import run_app
+
+
+def _run(argv: list[str]) -> int:
+    try:
+        return run_app(gui_parser().parse_args(argv))
+    finally:
+        i18n.set_language("ja")
+
+
+@pytest.mark.parametrize("name, magic, fmt", [
+    ("shot.png", b"\x89PNG\r\n\x1a\n", "PNG"),
+    ("shot.jpg", b"\xff\xd8\xff", "JPEG"),
+    ("shot.JPEG", b"\xff\xd8\xff", "JPEG"),
+    ("shot.bmp", b"BM", "BMP"),
+])
+def test_screenshot_writes_the_format_of_its_name(qapp, tmp_path, name, magic, fmt):
+    from PySide6.QtGui import QImage, QImageReader
+
+    out = tmp_path / name
+    assert _run(["--players", "2", "--size", "800x600", "--screenshot", str(out)]) == 0
+    assert out.read_bytes().startswith(magic)
+    assert bytes(QImageReader(str(out)).format()).decode().upper() in (fmt, "JPG")
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (800, 600)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # no temporary file left
+
+
+def test_screenshot_refuses_an_unknown_format_and_a_missing_folder(qapp, tmp_path, capsys):
+    assert _run(["--players", "2", "--screenshot", str(tmp_path / "shot.gif")]) == 1
+    assert "is not one of .png, .jpg, .jpeg, .bmp" in capsys.readouterr().err
+    assert _run(["--players", "2", "--screenshot", str(tmp_path / "no" / "shot.png")]) == 1
+    assert "cannot write" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_screenshot_over_a_planted_symlink_does_not_write_through_it(qapp, tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    out = tmp_path / "shot.png"
+    out.symlink_to(victim)
+    assert _run(["--players", "2", "--size", "640x480", "--screenshot", str(out)]) == 0
+    assert victim.read_text() == "precious" and not out.is_symlink()
+
+
+def test_application_names_and_icon(qapp, tmp_path):
+    from PySide6.QtWidgets import QApplication
+
+    assert _run(["--players", "2", "--screenshot", str(tmp_path / "a.png")]) == 0
+    app = QApplication.instance()
+    assert app.applicationName() == "fate-royal"
+    assert app.organizationName() == "fate_royal"
+    assert app.desktopFileName() == "fate-royal"
+    icon = app.windowIcon()
+    assert not icon.isNull() and {s.width() for s in icon.availableSizes()} >= {16, 32, 64, 256}
+
+
+def test_unreadable_scenario_ends_the_program_instead_of_opening_the_table(qapp, tmp_path,
+                                                                          monkeypatch, capsys):
+    """Interactive start (no --screenshot): the error is shown in a message box and on stderr,
+    then run_app returns 1 without entering the event loop."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[2]))
+    monkeypatch.setattr(QApplication, "exec", lambda *a: pytest.fail("the table was opened"))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [\n", encoding="utf-8")
+    assert _run(["--scenario", str(bad)]) == 1
+    assert shown and "bad.yaml" in shown[0]
+    err = capsys.readouterr().err
+    assert "bad.yaml" in err and "Traceback" not in err
+    assert not [w for w in QApplication.topLevelWidgets() if w.isVisible()]
