@@ -16,8 +16,13 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
         from fate_royal.commands import dispatch
+        from fate_royal.paths import DataFolderError
 
-        return dispatch(argv[0], argv[1:])
+        try:
+            return dispatch(argv[0], argv[1:])
+        except DataFolderError as exc:  # FATE_ROYAL_DATA points nowhere useful: say so, once
+            print(f"fate-royal {argv[0]}: {exc}", file=sys.stderr)
+            return 2
     return _gui(argv)
 
 

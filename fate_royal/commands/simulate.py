@@ -52,6 +52,9 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.rules and args.no_errata:
         parser.error("--no-errata and --rules are the same thing; give one")
+    from fate_royal.paths import data_root
+
+    data_root()  # a FATE_ROYAL_DATA that points nowhere stops here, with its message
     spec = args.rules or ("base" if args.no_errata else "house")
     try:
         rules = resolve_ruleset(spec, relative_to=Path.cwd(), source="--rules")

@@ -118,7 +118,10 @@ class Scenario:
         return switches.with_(profile=profile)
 
     def load_db(self, root: Path | None = None, rules: RuleSet | bool | None = None) -> CardDB:
-        return load_card_db(root, extra=self.cards or None, extra_source=f"{self.path} (cards:)",
+        # the card definitions as read (with their lines), so that an error names its line
+        cards = self.raw.get("cards") if isinstance(self.raw, YMap) and self.raw.get("cards") \
+            else self.cards
+        return load_card_db(root, extra=cards or None, extra_source=f"{self.path} (cards:)",
                             rules=self.ruleset(rules, root))
 
     def build_game(self, db: CardDB | None = None, rules: RuleSet | bool | None = None,

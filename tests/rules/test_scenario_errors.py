@@ -161,3 +161,29 @@ def test_missing_file(tmp_path, capsys):
     code = scenario_cli.main([str(tmp_path / "nope.yaml")])
     out = capsys.readouterr().out
     assert code == 1 and out.strip().splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_error_in_a_scenario_card_names_its_line(tmp_path):
+    path = tmp_path / "card.yaml"
+    path.write_text("title: t\ncards:\n  - id: M-960\n    kind: mystic_code\n    name: x\n"
+                    "    effects:\n      - name: e\n        timing: activated\n        ops:\n"
+                    "          - {op: teleport}\nplayers:\n  - name: A\n  - name: B\nsteps: []\n",
+                    encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        ScenarioRun(load_scenario(path))
+    assert f"{path}:10: unknown operation 'teleport'" in str(info.value)
+
+
+def test_run_with_a_data_folder_that_is_not_there(tmp_path, capsys, monkeypatch):
+    from fate_royal.cli import main
+    from fate_royal.paths import data_root
+
+    monkeypatch.setenv("FATE_ROYAL_DATA", str(tmp_path / "nowhere"))
+    data_root.cache_clear()
+    try:
+        assert main(["run", str(tmp_path)]) == 2
+    finally:
+        monkeypatch.delenv("FATE_ROYAL_DATA")
+        data_root.cache_clear()
+    err = capsys.readouterr().err
+    assert "FATE_ROYAL_DATA" in err and "Traceback" not in err
