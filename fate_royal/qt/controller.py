@@ -51,6 +51,9 @@ class GameController(QObject):
         self.viewer: int | None = None  # seat whose private cards may be shown (after the hand-off)
         self.ask_all = False  # every player asked in every window (the game's auto_pass option off)
         self.auto_handoff = False  # screenshots / presenter: no hand-off screen
+        #: a demo or replay is open: the table shows the game but nothing changes it (submit, undo
+        #: and redo refuse) until the presenter branches into a live game
+        self.read_only = False
         self.last_error: tuple[str, str] | None = None
         self.setup_error = ""  # why the last new game could not start (file:line for bad data)
         self._dbs: dict[frozenset, Any] = {}
@@ -237,6 +240,9 @@ class GameController(QObject):
         g = self.game
         if g is None:
             return False
+        if self.read_only:
+            emit(self.message, tr("demo.read_only"), "error", "")
+            return False
         if self.handoff_needed():
             emit(self.message, tr("handoff.hidden"), "error", "")
             return False
@@ -272,7 +278,7 @@ class GameController(QObject):
 
     def _step_history(self, which: str) -> bool:
         g = self.game
-        if g is None:
+        if g is None or self.read_only:
             return False
         try:
             if which == "undo":

@@ -84,6 +84,7 @@ def disclosure(ctx: Ctx) -> None:
             s.card_states[pl.hero] = "rise"
             if pl.klass is not None:
                 s.card_states[pl.klass] = "rise"
+            zones.reveal_servant(ctx, f.player)
             ctx.emit("ServantRevealed", ("B6",), cid=s.cards[pl.hero], player=f.player,
                      hero=s.cards[pl.hero], klass=s.cards[pl.klass] if pl.klass is not None else "")
 

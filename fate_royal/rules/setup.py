@@ -123,6 +123,9 @@ def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
     if setup.get("uid_order", "shuffled") == "shuffled":
         relabel(s, Rng(int(seed) ^ _UID_SALT))
     ctx.forget_cards()
+    for i, p in enumerate(s.players):
+        if p.hero is not None and s.card_states.get(p.hero) != "reverse":
+            zones.reveal_servant(ctx, i)  # a scenario's face-up servant is known to all
     zones.note_lost_effects(ctx)  # E9.4: an effect may be lost from the start (two players)
     return s
 

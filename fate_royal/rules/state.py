@@ -150,6 +150,7 @@ class GameState:
     padded: int = 0  # cards added to the deck by D1 padding
     setup_phase: bool = False
     lost: list[list[int]] = field(default_factory=list)  # [uid, effect] lost for good (E9.4, R2)
+    revealed: list[int] = field(default_factory=list)  # servant cards every player has seen
 
     # --- plain-data form ---------------------------------------------------------------------
     # Written out by hand rather than walked generically: an undo snapshot is taken before every
@@ -201,6 +202,7 @@ class GameState:
             } for m in self.modifiers],
             "over": self.over, "winner": self.winner, "padded": self.padded,
             "setup_phase": self.setup_phase, "lost": [list(x) for x in self.lost],
+            "revealed": list(self.revealed),
         }
 
     @classmethod
@@ -241,6 +243,7 @@ class GameState:
                        for m in data["modifiers"]],
             over=data["over"], winner=data["winner"], padded=data["padded"],
             setup_phase=data["setup_phase"], lost=[list(x) for x in data.get("lost", [])],
+            revealed=list(data.get("revealed", [])),
         )
 
     def clone(self) -> "GameState":

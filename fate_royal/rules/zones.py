@@ -57,9 +57,19 @@ def set_card_state(ctx: Ctx, uid: int, new: str, rules: tuple[str, ...], owner: 
     klass = s.players[owner].klass
     if is_servant and old == "reverse" and new != "reverse" and s.card_states.get(klass) == "reverse":
         s.card_states[klass] = "rise"
+    if is_servant and new != "reverse":
+        reveal_servant(ctx, owner)
     ctx.emit("CardStateChanged", rules, cid=s.cards[uid], player=owner, card=s.cards[uid],
              before=old, after=new)
     return True
+
+
+def reveal_servant(ctx: Ctx, p: int) -> None:
+    """Every player has now seen p's hero and class (it stays known if it turns Reverse again)."""
+    s = ctx.s
+    for uid in (s.players[p].hero, s.players[p].klass):
+        if uid is not None and uid not in s.revealed:
+            s.revealed.append(uid)
 
 
 def seat_capacity(ctx: Ctx, p: int) -> int:

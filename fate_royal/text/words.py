@@ -124,7 +124,8 @@ class Words:
             if key in SEAT_ARGS:
                 out[key] = self.player(value)
             elif key in CARD_ARGS:
-                out[key] = hidden if hide_card else self.card_name(value) if value else "—"
+                secret = hide_card or (event.secret >= 0 and not value)  # taken out by the view
+                out[key] = hidden if secret else self.card_name(value) if value else "—"
             elif key in CODE_ARGS and isinstance(value, str):
                 out[key] = self.term(CODE_ARGS[key], value)
             elif key in ("chip", "attacker_chip", "defender_chip"):
@@ -148,8 +149,10 @@ class Words:
                 out[key] = self.effect_name(value, a.get("by_card", ""))
             else:
                 out[key] = value
-        out["effect"] = hidden if hide_card and event.effect else self.effect_name(
-            event.effect, event.card) if event.effect else ""
+        if event.effect:
+            out["effect"] = hidden if hide_card else self.effect_name(event.effect, event.card)
+        else:
+            out["effect"] = hidden if event.secret >= 0 else ""
         for side in ("attacker", "defender"):
             chip = out.get(f"{side}_chip")
             if side in out:
