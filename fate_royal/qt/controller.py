@@ -77,9 +77,11 @@ class GameController(QObject):
             self._dbs[frozenset(rules.off)] = db
 
     def new_game(self, names: list[str], seed: int | None = None, errata: bool = True,
-                 assignment: str = "random", rules: Any = None) -> bool:
+                 assignment: str = "random", rules: Any = None,
+                 seats: dict[int, str] | None = None) -> bool:
         """Start a new game under ``rules`` (default: the house errata, or the base rules when
-        ``errata`` is False); False (with a message) if it cannot be set up."""
+        ``errata`` is False); ``seats`` maps a seat to ``human`` or a computer level (recorded in
+        the game's options). False (with a message) if it cannot be set up."""
         try:
             from fate_royal.cards import load_profile
             from fate_royal.cards.rulesets import shipped_ruleset
@@ -90,8 +92,10 @@ class GameController(QObject):
             if rules is None:
                 rules = shipped_ruleset("house" if errata else "base")
             rules = rules.with_(profile=rules.profile.with_(servant_assignment=assignment))
-            game = Game.new(self.card_db(rules), rules, names, seed=seed,
-                            auto_pass=not self.ask_all)
+            options: dict[str, Any] = {"auto_pass": not self.ask_all}
+            if seats:
+                options["seats"] = {str(k): v for k, v in seats.items()}
+            game = Game.new(self.card_db(rules), rules, names, seed=seed, **options)
         except Exception as exc:  # bad data, bad setup: a message, never a traceback
             from fate_royal.cards import DataError
             from fate_royal.rules.errors import RulesError
