@@ -57,6 +57,11 @@ class GameController(QObject):
         self.last_error: tuple[str, str] | None = None
         self.setup_error = ""  # why the last new game could not start (file:line for bad data)
         self._dbs: dict[frozenset, Any] = {}
+        self.hotseat: Any = None  # the hot-seat policy of a live game (fate_royal.rules.hotseat)
+        self.prompt: Any = None  # what the table shows now (a hotseat.Prompt)
+        self._view_cache: Any = None
+        self._undo_floor = 0
+        self._decisions: list[int] = []  # where each decision made at this table began (undo)
 
     # ------------------------------------------------------------------ games
 
@@ -92,7 +97,9 @@ class GameController(QObject):
             if rules is None:
                 rules = shipped_ruleset("house" if errata else "base")
             rules = rules.with_(profile=rules.profile.with_(servant_assignment=assignment))
-            options: dict[str, Any] = {"auto_pass": not self.ask_all}
+            options: dict[str, Any] = {"auto_pass": False}
+            if self.ask_all:
+                options["stops"] = {str(i): ["every_window"] for i in range(len(names))}
             if seats:
                 options["seats"] = {str(k): v for k, v in seats.items()}
             game = Game.new(self.card_db(rules), rules, names, seed=seed, **options)
@@ -114,27 +121,80 @@ class GameController(QObject):
 
     def set_game(self, game: Any) -> None:
         self.game = game
-        self.ask_all = not game.options.get("auto_pass", True)
         self.viewer = None
         self.last_error = None
-        if self.auto_handoff:
+        self._view_cache = None
+        self.hotseat = None
+        self.prompt = None
+        self._undo_floor = 0
+        self._decisions = []
+        if not self.auto_handoff:
+            self._start_hotseat()
+        else:
             self._auto_view()
         emit(self.game_replaced)
         emit(self.message, "", "clear", "")
         emit(self.changed)
-        if game.state.over:
+        if game.ctx.s.over:
             emit(self.game_over)
 
+    def _start_hotseat(self) -> None:
+        """A live table: the hot-seat policy decides who is asked. The engine then asks every
+        player (its auto_pass option off): whether anyone is asked must not depend on their cards."""
+        g = self.game
+        if g is None:
+            return
+        from fate_royal.rules.hotseat import HotSeat
+
+        if g.options.get("auto_pass") and not g.ctx.s.over and not self.read_only:
+            try:
+                g.set_option("auto_pass", False)
+            except Exception as exc:  # pragma: no cover - an engine bug
+                self._internal(exc)
+        self.hotseat = HotSeat(g)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Let the policy apply automatic passes and find the next prompt."""
+        hs = self.hotseat
+        if hs is None or self.read_only:
+            self.prompt = None
+            return
+        try:
+            self.prompt = hs.advance()
+        except Exception as exc:
+            self._internal(exc)
+            self.prompt = None
+        self._view_cache = None
+
     def set_ask_all(self, on: bool) -> None:
-        """Ask every player in every window (recorded in the game: it changes its history)."""
+        """Ask every player at every window: the ``every_window`` stop for every human seat."""
         self.ask_all = bool(on)
         g = self.game
-        if g is not None and not g.ctx.s.over and g.options.get("auto_pass") != (not self.ask_all):
-            try:
-                g.set_option("auto_pass", not self.ask_all)
-            except Exception as exc:
-                self._internal(exc)
-            self._after_change()
+        if g is None or g.ctx.s.over:
+            return
+        stops = {str(k): list(v) for k, v in (g.options.get("stops") or {}).items()}
+        for i in range(len(g.ctx.s.players)):
+            mine = [x for x in stops.get(str(i), []) if x != "every_window"]
+            stops[str(i)] = mine + (["every_window"] if self.ask_all else [])
+        self.set_stops(stops)
+
+    def set_stops(self, stops: dict) -> None:
+        """Set the players' stops (recorded in the game: they decide who is asked)."""
+        g = self.game
+        if g is None or self.read_only:
+            return
+        clean = {str(k): sorted(set(v)) for k, v in stops.items() if v}
+        if (g.options.get("stops") or {}) == clean:
+            return
+        try:
+            g.set_option("stops", clean)
+        except Exception as exc:
+            self._internal(exc)
+            return
+        if self.hotseat is not None:
+            self.hotseat.reset()
+        self._after_change()
 
     # ------------------------------------------------------------------ privacy
 
@@ -144,19 +204,58 @@ class GameController(QObject):
 
     def handoff_needed(self) -> bool:
         """True while the deciding player has not yet confirmed that only they are looking."""
-        pend = self.pending
-        return pend is not None and pend.player != self.viewer
+        if self.auto_handoff or self.hotseat is None or self.prompt is None:
+            return False
+        return self.hotseat.needs_handoff(self.prompt)
 
     def handoff_player(self) -> int | None:
-        pend = self.pending
-        return None if pend is None else pend.player
+        if self.auto_handoff:
+            pend = self.pending
+            return None if pend is None else pend.player
+        p = self.prompt
+        return p.player if p is not None and p.kind == "private" else None
+
+    def handoff_reason(self) -> str:
+        p = self.prompt
+        return p.reason if p is not None and p.kind == "private" else ""
 
     def confirm_handoff(self) -> None:
-        pend = self.pending
-        if pend is None:
+        if self.hotseat is None or not self.handoff_needed():
             return
-        self.viewer = pend.player
+        self.hotseat.confirm()
+        self._undo_floor = len(self.game.history)
+        self._view_cache = None
         emit(self.changed)
+
+    def shared_prompt(self) -> Any:
+        """The "does anyone respond?" prompt now shown to the table, or None."""
+        p = self.prompt
+        return p if p is not None and p.kind == "shared" and not self.auto_handoff else None
+
+    def on_table(self) -> Any:
+        """A decision made on the shared screen now (public information only), or None."""
+        p = self.prompt
+        return p if p is not None and p.kind == "on_table" and not self.auto_handoff else None
+
+    def claim(self, seat: int) -> bool:
+        """``seat`` answers the shared prompt: it will respond (after its hand-off)."""
+        if self.hotseat is None or self.read_only or not self.hotseat.claim(seat):
+            return False
+        self._after_change()
+        return True
+
+    def nobody_responds(self) -> None:
+        if self.hotseat is None or self.read_only or self.shared_prompt() is None:
+            return
+        self.hotseat.nobody()
+        self._after_change()
+
+    def ask_privately(self) -> bool:
+        """The player deciding on the table wants to see their own cards first (a hand-off)."""
+        if self.hotseat is None or not self.hotseat.ask_privately():
+            return False
+        self._after_change()
+        return True
 
     def _auto_view(self) -> None:
         pend = self.pending
@@ -164,19 +263,51 @@ class GameController(QObject):
             self.viewer = pend.player
 
     def private_viewer(self) -> int | None:
-        """The seat whose private cards may be drawn now (None while a hand-off is pending)."""
-        if self.game is None or self.handoff_needed():
+        """The seat whose private cards may be drawn now (None while a hand-off is pending or the
+        whole table is looking)."""
+        if self.game is None:
             return None
-        return self.viewer
+        if self.auto_handoff:
+            return self.viewer
+        p = self.prompt
+        hs = self.hotseat
+        if hs is None or p is None or p.kind != "private" or hs.viewer != p.player:
+            return None
+        return hs.viewer
+
+    def table_view(self) -> Any:
+        """What the table may draw now: the view of the seat looking (or of the whole table)."""
+        g = self.game
+        if g is None:
+            return None
+        from fate_royal.rules.view import view
+
+        key = (id(g), g.version, self.private_viewer())
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, view(g, self.private_viewer()))
+        return self._view_cache[1]
 
     # ------------------------------------------------------------------ questions
 
     def legal_actions(self) -> list[Action]:
-        """Legal actions of the deciding player, or [] while the hand-off screen is up."""
-        if self.game is None or self.handoff_needed():
+        """What may be chosen on the screen now: the deciding player's actions after their
+        hand-off, only public ones for a decision on the table, nothing on a shared prompt."""
+        g = self.game
+        if g is None or self.read_only:
             return []
         try:
-            return self.game.legal_actions()
+            if self.auto_handoff:
+                return g.legal_actions()
+            p = self.prompt
+            if p is None:
+                return []
+            if p.kind == "private" and not self.handoff_needed():
+                return g.legal_actions()
+            if p.kind == "on_table":
+                from fate_royal.rules.hotseat import public_actions
+
+                return public_actions(g, p.player)
+            return []
         except Exception as exc:
             self._internal(exc)
             return []
@@ -250,8 +381,17 @@ class GameController(QObject):
         if self.handoff_needed():
             emit(self.message, tr("handoff.hidden"), "error", "")
             return False
+        if not self.auto_handoff and self.hotseat is not None and action not in self.legal_actions():
+            if g.is_legal(action):  # legal, but not a choice on offer on this screen (privacy)
+                emit(self.message, tr("handoff.hidden"), "error", "")
+                return False
         try:
-            g.apply(action)
+            position = len(g.history)
+            if self.hotseat is not None and not self.auto_handoff:
+                self.hotseat.apply(action)
+                self._decisions.append(position)
+            else:
+                g.apply(action)
         except IllegalAction as exc:
             self.last_error = (exc.reason, exc.rule)
             emit(self.message, tr("error.not_allowed", reason=texts.reason_text(exc.reason),
@@ -284,15 +424,31 @@ class GameController(QObject):
         g = self.game
         if g is None or self.read_only:
             return False
+        refusal = self._undo_refusal(which)
+        if refusal:
+            emit(self.message, tr(refusal), "error", "")
+            return False
         try:
             if which == "undo":
                 if not g.can_undo():
                     return False
-                g.undo()
+                target = self._undo_target()
+                if target is None:
+                    g.undo()
+                else:
+                    g.rewind(target)
+                    self._decisions.pop()
             else:
                 if not g.can_redo():
                     return False
+                position = len(g.history)
                 g.redo()
+                if self.hotseat is not None and not self.auto_handoff:
+                    self._decisions.append(position)
+            if self.hotseat is not None:
+                viewer = self.hotseat.viewer
+                self.hotseat.reset()
+                self.hotseat.viewer = viewer  # the same player still holds the screen
         except IllegalAction as exc:
             emit(self.message, tr("error.not_allowed", reason=texts.reason_text(exc.reason),
                                  rule=exc.rule or "—"), "error", exc.rule)
@@ -304,9 +460,50 @@ class GameController(QObject):
         self._after_change()
         return True
 
+    def _undo_target(self) -> int | None:
+        """How many actions to keep when undoing at a live table: back to before the last
+        decision a person made here (the passes the table or the computers made after it go
+        too). None: a plain undo of the last action (demos, screenshots)."""
+        if self.auto_handoff or self.hotseat is None:
+            return None
+        return self._decisions[-1] if self._decisions else None
+
+    def _undo_refusal(self, which: str) -> str:
+        """Why undo/redo may not be used now (a catalog key), or "". In a hot-seat game with more
+        than one human, undo takes back only what the player holding the screen did since their
+        hand-off (and the automatic passes after it): anything further would show cards to
+        someone they were hidden from."""
+        hs = self.hotseat
+        g = self.game
+        if self.auto_handoff or hs is None:
+            return ""
+        if len(hs.humans) <= 1:
+            return "" if which == "redo" or self._undo_target() is not None else "undo.hidden"
+        if which == "redo":
+            return "" if hs.viewer is not None else "undo.hidden"
+        if hs.viewer is None:
+            return "undo.hidden"
+        target = self._undo_target()
+        if target is None or target < self._undo_floor or g.history[target].player != hs.viewer:
+            return "undo.hidden"
+        later = g.history[target + 1:]
+        # only passes may follow: anything else someone did would be taken back behind their back
+        return "" if all(a.kind == "pass" for a in later) else "undo.hidden"
+
+    def can_undo(self) -> bool:
+        g = self.game
+        return bool(g and g.can_undo() and not self.read_only and not self._undo_refusal("undo"))
+
+    def can_redo(self) -> bool:
+        g = self.game
+        return bool(g and g.can_redo() and not self.read_only and not self._undo_refusal("redo"))
+
     def _after_change(self) -> None:
         if self.auto_handoff:
             self._auto_view()
+        else:
+            self._advance()
+        self._view_cache = None
         emit(self.changed)
         if self.game is not None and self.game.state.over:
             emit(self.game_over)

@@ -174,3 +174,45 @@ def game_over_box(parent: QWidget, game: Any) -> QMessageBox:
     box.addButton(texts.tr_or("table.close", "Close"), QMessageBox.ButtonRole.RejectRole)
     box.setWindowModality(Qt.WindowModality.NonModal)
     return box
+
+
+class StopsDialog(QDialog):
+    """Per player: the extra moments to be asked at (the game records them: they decide who is
+    asked, so they are part of the game)."""
+
+    def __init__(self, parent: QWidget | None, names: list[str], stops: dict) -> None:
+        super().__init__(parent)
+        from fate_royal.rules.hotseat import STOPS
+
+        self.setWindowTitle(tr("stops.title"))
+        lay = QVBoxLayout(self)
+        intro = QLabel(tr("stops.intro"))
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        grid = QGridLayout()
+        for j, stop in enumerate(STOPS):
+            head = QLabel(tr(f"stops.{stop}"))
+            head.setWordWrap(True)
+            grid.addWidget(head, 0, j + 1)
+        self.boxes: dict[tuple[int, str], QCheckBox] = {}
+        for i, name in enumerate(names):
+            grid.addWidget(QLabel(name), i + 1, 0)
+            for j, stop in enumerate(STOPS):
+                box = QCheckBox()
+                box.setChecked(stop in (stops.get(str(i)) or []))
+                box.setAccessibleName(f"{name}: {tr(f'stops.{stop}')}")
+                grid.addWidget(box, i + 1, j + 1, Qt.AlignmentFlag.AlignCenter)
+                self.boxes[(i, stop)] = box
+        lay.addLayout(grid)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+    def stops(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for (i, stop), box in self.boxes.items():
+            if box.isChecked():
+                out.setdefault(str(i), []).append(stop)
+        return out

@@ -244,10 +244,18 @@ class CardInspector(QWidget):
         self.refresh()
 
     def show_uid(self, uid: int) -> None:
-        g = self.controller.game
-        if g is None or uid not in g.state.cards:
+        """Show an instance — only if its face is visible to whoever is looking."""
+        table_view = getattr(self.controller, "table_view", None)
+        v = table_view() if table_view is not None else None
+        if v is None:
             return
-        self.show_card(g.state.cards[uid], uid)
+        cards = list(v.discard) + list(v.grail) + list(v.removed)
+        for sv in v.players:
+            cards += [c for c in (sv.hero, sv.klass) if c is not None] + list(sv.seat) + list(sv.hand)
+        for cv in cards:
+            if cv.known and cv.uid == uid:
+                self.show_card(cv.card_id, uid)
+                return
 
     # --- in play
 
@@ -256,17 +264,14 @@ class CardInspector(QWidget):
         g = self.controller.game
         if g is None or self.card_id is None:
             return None
-        from fate_royal.qt.table import card_visible
-
-        viewer = self.controller.private_viewer() if hasattr(self.controller, "private_viewer") else None
-        s = g.state
-        candidates = [self.uid] if self.uid is not None else [u for u, c in s.cards.items() if c == self.card_id]
-        for uid in candidates:
-            if uid is None or s.cards.get(uid) != self.card_id:
-                continue
-            zone, owner = s.zone_of(uid)
-            if zone == "seat" and owner is not None and card_visible(g, uid, owner, viewer):
-                return uid, owner
+        table_view = getattr(self.controller, "table_view", None)
+        v = table_view() if table_view is not None else None
+        if v is None:
+            return None
+        for owner, sv in enumerate(v.players):  # only faces the one looking may see
+            for cv in [c for c in (sv.hero, sv.klass) if c is not None] + list(sv.seat):
+                if cv.known and cv.card_id == self.card_id and (self.uid is None or cv.uid == self.uid):
+                    return cv.uid, owner
         return None
 
     # --- painting

@@ -22,6 +22,7 @@ from fate_royal.qt.i18n import current_language, tr
 from fate_royal.rules.actions import Action, CommandSpell
 
 RULE_SCHEME = "rule"
+_ASK_PRIVATELY = object()  # the "look at my cards first" button of a decision on the table
 
 BUTTON_STYLE = """
 QPushButton { text-align: left; padding: 0.28em 0.6em; border-radius: 0.35em;
@@ -49,6 +50,7 @@ class ActionPanel(QWidget):
         self.controller = controller
         self.buttons: list[tuple[QPushButton, Action]] = []
         self.blocked_buttons: list[tuple[QPushButton, Action]] = []
+        self.private_button: QPushButton | None = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         self.header = QLabel()
@@ -120,7 +122,9 @@ class ActionPanel(QWidget):
 
     def _clicked(self, button: QPushButton) -> None:
         action = self._action_of.get(id(button))
-        if action is not None:
+        if action is _ASK_PRIVATELY:
+            self.controller.ask_privately()
+        elif action is not None:
             self.controller.submit(action)
 
     def refresh(self) -> None:
@@ -141,8 +145,19 @@ class ActionPanel(QWidget):
                                 else tr("gameover.no_winner"))
         elif ctrl.handoff_needed():
             self.header.setText(tr("handoff.hidden"))
+        elif ctrl.shared_prompt() is not None:
+            self.header.setText(tr("prompt.shared.question"))
         else:
-            self.header.setText(texts.pending_text(g))
+            prompt = getattr(ctrl, "prompt", None)
+            kind = getattr(prompt, "kind", "")
+            if kind == "on_table":
+                self.header.setText(tr("prompt.on_table", name=g.player_name(prompt.player),
+                                       what=texts.tr_or(f"prompt.on_table.{prompt.reason}",
+                                                        prompt.reason)))
+            elif kind == "computer":
+                self.header.setText(tr("prompt.computer", name=g.player_name(prompt.player)))
+            else:
+                self.header.setText(texts.pending_text(g))
             actions = ctrl.legal_actions()
             groups: dict[str, list[Action]] = {}
             for a in actions:
@@ -166,6 +181,13 @@ class ActionPanel(QWidget):
                     b = self._take_button(used_buttons, label, a, group)
                     used_buttons += 1
                     self.buttons.append((b, a))
+            if kind == "on_table":  # the player may look at their own cards first
+                b = self._take_button(used_buttons, tr("prompt.private_button"), _ASK_PRIVATELY,
+                                      "decision")
+                used_buttons += 1
+                self.private_button = b
+            else:
+                self.private_button = None
             blocked = ctrl.blocked_raids()
             if blocked:
                 self._take_title(used_titles, texts.tr_or("table.group.unavailable", "Not allowed now"),

@@ -82,6 +82,22 @@ class RevealController(QObject):
         pend = None if self.game is None else self.game.pending
         return None if pend is None else pend.player
 
+    # the table widgets ask these of any controller
+    prompt = None
+    read_only = True
+
+    def shared_prompt(self) -> Any:
+        return None
+
+    def table_view(self) -> Any:
+        """Every face shown (the one place the table may do so: read-only views)."""
+        g = self.game
+        if g is None:
+            return None
+        from fate_royal.rules.view import view
+
+        return view(g, None, reveal=True)
+
 
 def revealed_table(source: Any = None, game: Any = None, parent: QWidget | None = None) -> TableView:
     """A ``TableView`` that shows every private card and offers no actions."""

@@ -5,8 +5,10 @@ Both views are custom-painted widgets that lay themselves out in a *virtual* can
 A layout pass produces ``CardDraw`` records — every card drawn, with its state, rotation and whether
 its face is shown — which the paint pass draws and which hit-testing, tooltips and tests read.
 
-The views only observe: what is drawn comes from the game state and the controller's privacy state
-(``private_viewer``); clicks are handed to the window, which asks the controller for actions.
+The views only observe, and they draw only from the player view of whoever is looking
+(``controller.table_view()``: ``fate_royal.rules.view``) — a card whose face that seat may not see
+is not even known to the table widget. Clicks are handed to the window, which asks the controller
+for actions.
 """
 
 from __future__ import annotations
@@ -133,20 +135,6 @@ class CardImages:
 IMAGES = CardImages()
 
 
-def card_visible(game: Any, uid: int, owner: int, viewer: int | None) -> bool:
-    """May the viewer see this seat card's face? Reverse cards only to their owner (after hand-off)."""
-    s = game.state
-    if s.over:
-        return True
-    pl = s.players[owner]
-    st = s.card_states.get(uid)
-    if uid == pl.klass:
-        hidden = st == "reverse" or s.card_states.get(pl.hero) == "reverse"
-    else:
-        hidden = st == "reverse"
-    return not hidden or viewer == owner
-
-
 def paint_hand_strip(painter: QPainter, widget: QWidget) -> None:
     """The wooden strip behind a row of hand cards (the hand view, the presenter's hands)."""
     painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
@@ -184,8 +172,8 @@ def draw_card(painter: QPainter, d: CardDraw, game: Any, scale: float, dim: bool
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(0, 0, 0, 90))
     painter.drawRoundedRect(local.translated(2.5, 3), r.width() * 0.06, r.width() * 0.06)
-    if d.face_up and d.card_id is not None and d.uid is not None:
-        pm = IMAGES.face(game.card_of(d.uid), w_px, h_px, current_language())
+    if d.face_up and d.card_id is not None and d.card_id in game.db.cards:
+        pm = IMAGES.face(game.db.cards[d.card_id], w_px, h_px, current_language())
     else:
         pm = IMAGES.back(w_px, h_px)
     painter.drawPixmap(local, pm, QRectF(pm.rect()))
@@ -250,6 +238,7 @@ class TableView(QWidget):
     ``pile_clicked(kind)``; never changes the game itself."""
 
     card_clicked = Signal(int, QPointF)
+    seat_clicked = Signal(int, QPointF)  # a face-down card: its owner
     pile_clicked = Signal(str)
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
@@ -285,66 +274,63 @@ class TableView(QWidget):
     def layout_table(self) -> None:
         self._metrics()
         self.seats, self.centre_cards, self.hotspots = [], [], []
+        self.v = None
         g = self.controller.game
         if g is None:
             return
-        s = g.state
-        n = len(s.players)
+        v = self.controller.table_view()
+        self.v = v
+        n = len(v.players)
         anchors = SEAT_ANCHORS.get(n) or SEAT_ANCHORS[7]
         k = SEAT_SCALE.get(n, 0.86)
         bw, bh = BOX_W * k, BOX_H * k
-        viewer = self.controller.private_viewer()
         playable = {getattr(a, "card", None) for a in self.controller.legal_actions()}
         for i in range(n):
             ax, ay = anchors[i % len(anchors)]
             x = MARGIN + ax * (self._vw - 2 * MARGIN - bw)
             y = MARGIN + ay * (self._vh - 2 * MARGIN - bh)
             seat = SeatLayout(i, QRectF(x, y, bw, bh), k)
-            self._layout_seat(g, seat, viewer, playable)
+            self._layout_seat(v, seat, playable)
             self.seats.append(seat)
             self.hotspots.append(Hotspot("seat", seat.rect, i))
-        self._layout_centre(g, bw, bh)
+        self._layout_centre(v, bw, bh)
 
     def _local(self, seat: SeatLayout, x: float, y: float, w: float, h: float) -> QRectF:
         k = seat.scale
         return QRectF(seat.rect.x() + x * k, seat.rect.y() + y * k, w * k, h * k)
 
-    def _layout_seat(self, g: Any, seat: SeatLayout, viewer: int | None, playable: set) -> None:
-        s = g.state
-        pl = s.players[seat.player]
+    def _layout_seat(self, v: Any, seat: SeatLayout, playable: set) -> None:
+        sv = v.players[seat.player]
         i = seat.player
-        sst = s.card_states.get(pl.hero) if pl.hero is not None else None
+        sst = sv.hero.state if sv.hero is not None else None
         rot = ROTATION.get(sst or "rise", 0)
         cw, ch = 68.0, 68.0 * CARD_RATIO
-        for role, uid, slot_x in (("hero", pl.hero, 4.0), ("class", pl.klass, 100.0)):
-            if uid is None:
+        for role, cv, slot_x in (("hero", sv.hero, 4.0), ("class", sv.klass, 100.0)):
+            if cv is None:
                 continue
-            st = s.card_states.get(uid)
-            face = card_visible(g, uid, i, viewer)
             slot = self._local(seat, slot_x, 28.0, 98.0, 98.0)
             c = slot.center()
             rect = QRectF(c.x() - cw * seat.scale / 2, c.y() - ch * seat.scale / 2, cw * seat.scale, ch * seat.scale)
-            seat.cards.append(CardDraw(role, uid, s.cards[uid] if face else None, i, st, rot, face, rect,
-                                       uid in playable))
+            seat.cards.append(CardDraw(role, cv.uid, cv.card_id, i, cv.state, rot, cv.known, rect,
+                                       cv.uid is not None and cv.uid in playable))
         # mystic codes and face-down scenes: a fan at the right
-        codes = list(pl.seat)
+        codes = list(sv.seat)
         if codes:
             cw2, ch2 = 50.0, 50.0 * CARD_RATIO
             area_x, area_w = 204.0, 112.0
             # a Down code lies sideways: its footprint is as wide as the card is tall
-            footprint = ch2 if any(s.card_states.get(u) == "down" for u in codes) else cw2
+            footprint = ch2 if any(cv.state == "down" for cv in codes) else cw2
             step = min(58.0, (area_w - footprint) / max(1, len(codes) - 1)) if len(codes) > 1 else 0.0
-            for j, uid in enumerate(codes):
-                st = s.card_states.get(uid) or "rise"
-                face = card_visible(g, uid, i, viewer)
+            for j, cv in enumerate(codes):
+                st = cv.state or "rise"
                 centre_x = area_x + footprint / 2 + j * step
                 r = self._local(seat, centre_x - cw2 / 2, 32.0, cw2, ch2)
-                seat.cards.append(CardDraw("code", uid, s.cards[uid] if face else None, i, st,
-                                           90 if st == "down" else 0, face, r, uid in playable))
+                seat.cards.append(CardDraw("code", cv.uid, cv.card_id, i, st,
+                                           90 if st == "down" else 0, cv.known, r,
+                                           cv.uid is not None and cv.uid in playable))
 
-    def _layout_centre(self, g: Any, bw: float, bh: float) -> None:
+    def _layout_centre(self, v: Any, bw: float, bh: float) -> None:
         """Place the centre block (banner, step track, piles, combat, notices) in the free middle."""
-        s = g.state
         cx, cy = self._vw / 2, self._vh / 2
         top, bottom = MARGIN, self._vh - MARGIN
         limits = []
@@ -367,7 +353,7 @@ class TableView(QWidget):
         half = min([300.0] + [x - 14 for x in limits])
         cw = 74.0
         ch = cw * CARD_RATIO
-        combat = s.combat is not None
+        combat = v.combat is not None
         height = 30 + 6 + 26 + 8 + (30 if combat else 0) + ch + 24 + 10 + (62 if combat else 0) + 24 + 36
         y0 = top + max(8.0, (bottom - top - height) / 2)
         geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36}
@@ -384,16 +370,15 @@ class TableView(QWidget):
         self.centre_geo = geo
         gap = min(46.0, max(12.0, (2 * half - 3 * cw) / 4))
         xs = [cx - cw * 1.5 - gap, cx - cw / 2, cx + cw / 2 + gap]
-        piles = (("deck", s.deck), ("discard", s.discard), ("grail", s.grail))
+        piles = (("deck", v.deck), ("discard", v.discard), ("grail", v.grail))
         for (kind, pile), x in zip(piles, xs):
             rect = QRectF(x, geo["piles"], cw, ch)
             self.hotspots.append(Hotspot(kind, rect.adjusted(-6, -6, 6, 24)))
             if not pile:
                 continue
-            top_card = pile[-1] if kind != "deck" else pile[0]
-            face = kind != "deck"
-            self.centre_cards.append(CardDraw(kind, top_card if face else None, s.cards[top_card] if face else None,
-                                              None, "rise", 0, face, rect))
+            top = pile[-1] if kind != "deck" else pile[0]
+            self.centre_cards.append(CardDraw(kind, top.uid, top.card_id, None, "rise", 0, top.known,
+                                              rect))
 
     # --- painting ------------------------------------------------------------------------------
 
@@ -410,9 +395,9 @@ class TableView(QWidget):
             self._paint_composed(painter, g)
             painter.scale(self._scale, self._scale)
             # what changes with nearly every action is drawn over the composed image
-            pend = g.pending
+            pend = self.v.pending
             for seat in self.seats:
-                if pend is not None and pend.player == seat.player and not g.state.players[seat.player].out:
+                if pend is not None and pend.player == seat.player and not self.v.players[seat.player].out:
                     self._paint_deciding(painter, seat)
             self._paint_centre_notes(painter, g)
         finally:
@@ -422,11 +407,11 @@ class TableView(QWidget):
         """Felt, combat arrow, centre and seats as one image, composed again only when one of
         their cache keys changes (a pass changes none of them)."""
         dpr = painter.device().devicePixelRatioF()
-        c = g.state.combat
+        c = self.v.combat
         key = (self.width(), self.height(), round(dpr, 4), round(self._scale, 6),
                tuple(self._seat_key(g, seat, dpr) for seat in self.seats),
                self._centre_key(g, dpr)[1],
-               None if c is None else (c.raider.player, c.interceptor.player))
+               None if c is None else (c["raider"], c["interceptor"]))
         if key != self.__dict__.get("_composed_key"):
             pm = QPixmap(max(1, round(self.width() * dpr)), max(1, round(self.height() * dpr)))
             pm.setDevicePixelRatio(dpr)
@@ -481,10 +466,10 @@ class TableView(QWidget):
         return None
 
     def _paint_combat_arrow(self, painter: QPainter, g: Any) -> None:
-        c = g.state.combat
+        c = self.v.combat
         if c is None:
             return
-        a, b = self._seat_centre(c.raider.player), self._seat_centre(c.interceptor.player)
+        a, b = self._seat_centre(c["raider"]), self._seat_centre(c["interceptor"])
         if a is None or b is None:
             return
         painter.save()
@@ -506,7 +491,7 @@ class TableView(QWidget):
 
     def _centre_key(self, g: Any, dpr: float) -> tuple[QRectF, tuple]:
         """The region of the centre's cached part and the key of what it shows."""
-        s = g.state
+        v = self.v
         geo = self.centre_geo
         x, w = geo["x"], geo["w"]
         px = self._scale * dpr
@@ -516,20 +501,19 @@ class TableView(QWidget):
                 region = region.united(spot.rect.adjusted(-40, -4, 40, 4))
         for d in self.centre_cards:
             region = region.united(d.rect.adjusted(-4, -10, 10, 4))
-        if s.combat is not None:
+        if v.combat is not None:
             region = region.united(QRectF(x - 24, geo["process"] - 4, w + 48, 32))
             region = region.united(QRectF(x - 30, geo["combat"] - 4, w + 60, 62))
-        c = s.combat
+        c = v.combat
         key = (
             round(px, 4), region.x(), region.y(), region.width(), region.height(), current_language(),
-            s.turn, s.turn_player, g.player_name(s.turn_player), s.step, len(s.deck), len(s.discard),
-            len(s.grail), tuple((d.role, d.uid, d.face_up) for d in self.centre_cards),
+            v.turn, v.turn_player, v.players[v.turn_player].name, v.step, len(v.deck), len(v.discard),
+            len(v.grail), tuple((d.role, d.card_id, d.face_up) for d in self.centre_cards),
             None if c is None else (
-                tuple(c.order), c.process, c.encounter,
-                tuple((f.player, f.proxy, f.attack, f.dealt, f.took, f.destroyed)
-                      for f in (c.raider, c.interceptor)),
-                tuple(tuple(sorted(g.fighter_stats(f.player).items()))
-                      for f in (c.raider, c.interceptor) if not s.players[f.player].out)),
+                tuple(c["order"]), c["process"], c["encounter"], tuple(sorted(c["proxies"].items())),
+                tuple(sorted(c["attacks"].items())),
+                tuple(tuple(sorted((v.players[p].stats or {}).items()))
+                      for p in (c["raider"], c["interceptor"]))),
         )
         return region, key
 
@@ -558,21 +542,21 @@ class TableView(QWidget):
         _blit(painter, region.topLeft(), pm, self._scale, dpr)
 
     def _paint_centre_static(self, painter: QPainter, g: Any, scale: float) -> None:
-        s = g.state
+        v = self.v
         geo = self.centre_geo
         x, w = geo["x"], geo["w"]
-        turn_txt = tr("turn.number", number=s.turn) + " ・ " + tr("turn.of", name=g.player_name(s.turn_player))
+        turn_txt = tr("turn.number", number=v.turn) + " ・ " + tr("turn.of", name=v.players[v.turn_player].name)
         _text(painter, QRectF(x, geo["banner"], w, 30), turn_txt, 21, GOLD, bold=True,
               align=Qt.AlignmentFlag.AlignCenter)
         self._paint_track(painter, QRectF(x, geo["track"], w, 26),
                           [(st, texts.step_text(st)) for st in ("rise", "draw", "ritual", "encounter", "combat", "end")],
-                          s.step, 11.5 if w > 520 else 9.5)
-        if s.combat is not None:
+                          v.step, 11.5 if w > 520 else 9.5)
+        if v.combat is not None:
             self._paint_track(painter, QRectF(x - 20, geo["process"], w + 40, 24),
-                              [(p, texts.process_text(p)) for p in s.combat.order], s.combat.process,
-                              10 if w > 520 else 8.5, RAID)
-        labels = {"deck": (tr("zone.deck"), len(s.deck)), "discard": (tr("zone.discard"), len(s.discard)),
-                  "grail": (tr("zone.grail_seat"), len(s.grail))}
+                              [(p, texts.process_text(p)) for p in v.combat["order"]],
+                              v.combat["process"], 10 if w > 520 else 8.5, RAID)
+        labels = {"deck": (tr("zone.deck"), len(v.deck)), "discard": (tr("zone.discard"), len(v.discard)),
+                  "grail": (tr("zone.grail_seat"), len(v.grail))}
         for spot in self.hotspots:
             if spot.kind not in labels:
                 continue
@@ -586,16 +570,16 @@ class TableView(QWidget):
             _text(painter, QRectF(r.x() - 34, r.bottom() + 4, r.width() + 68, 18), f"{name}  {count}", 13, TEXT,
                   bold=True, align=Qt.AlignmentFlag.AlignCenter)
         for d in self.centre_cards:
-            if d.role == "deck" and len(s.deck) > 1:
+            if d.role == "deck" and len(v.deck) > 1:
                 for off in (4, 2):
                     shadow = CardDraw("deck", None, None, None, "rise", 0, False, d.rect.translated(off, -off))
                     draw_card(painter, shadow, g, scale)
             draw_card(painter, d, g, scale)
-        if s.combat is not None:
+        if v.combat is not None:
             self._paint_combat_summary(painter, g, QRectF(x, geo["combat"], w, 54))
 
     def _paint_centre_notes(self, painter: QPainter, g: Any) -> None:
-        s = g.state
+        s = self.v
         geo = self.centre_geo
         x, w = geo["x"], geo["w"]
         y = geo["notes"]
@@ -634,21 +618,22 @@ class TableView(QWidget):
                   bold=on, align=Qt.AlignmentFlag.AlignCenter)
 
     def _paint_combat_summary(self, painter: QPainter, g: Any, rect: QRectF) -> float:
-        c = g.state.combat
+        cv = self.v.combat
         painter.setPen(QPen(QColor(255, 90, 79, 160), 1.5))
         painter.setBrush(QColor(40, 8, 8, 170))
         painter.drawRoundedRect(rect, 10, 10)
 
-        def side(f: Any, role_key: str, fallback: str) -> str:
-            who = g.player_name(f.player)
+        def side(p: int, role_key: str, fallback: str) -> str:
+            who = self.v.players[p].name
             parts = [f"{texts.tr_or(role_key, fallback)}: {who}"]
-            if f.proxy:
-                chip = g.db.chips.get(f.proxy)
+            proxy = cv["proxies"].get(p, "")
+            if proxy and proxy != "#removed":
+                chip = g.db.chips.get(proxy)
                 chip_name = (chip.name_en if current_language() == "en" and chip and chip.name_en else
-                             chip.name if chip else f.proxy)
+                             chip.name if chip else proxy)
                 parts.append(texts.tr_or("table.proxy", "proxy {chip}", chip=chip_name))
-            if f.attack:
-                parts.append(texts.attack_text(f.attack))
+            if cv["attacks"].get(p):
+                parts.append(texts.attack_text(cv["attacks"][p]))
             return "  ".join(parts)
 
         half = rect.width() / 2
@@ -657,42 +642,36 @@ class TableView(QWidget):
         painter.setFont(pixel_font(13, bold=True))
         painter.setPen(QColor("#ffd0c8"))
         flags = int(Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap)
-        painter.drawText(left, flags | int(Qt.AlignmentFlag.AlignRight), side(c.raider, "table.raider", "Raider"))
+        painter.drawText(left, flags | int(Qt.AlignmentFlag.AlignRight), side(cv["raider"], "table.raider", "Raider"))
         painter.setPen(QColor("#d4e3ff"))
         painter.drawText(right, flags | int(Qt.AlignmentFlag.AlignLeft),
-                         side(c.interceptor, "table.interceptor", "Interceptor"))
-        if any(f.proxy for f in (c.raider, c.interceptor)):
-            for f, r in ((c.raider, left), (c.interceptor, right)):
-                if f.proxy:
-                    icon_x = r.right() + 2 if f is c.raider else r.left() - 26
-                    art.paint_icon(painter, QRectF(icon_x, rect.y() + 14, 24, 24), "proxy")
+                         side(cv["interceptor"], "table.interceptor", "Interceptor"))
+        for p, r in ((cv["raider"], left), (cv["interceptor"], right)):
+            if cv["proxies"].get(p, "") not in ("", "#removed"):
+                icon_x = r.right() + 2 if p == cv["raider"] else r.left() - 26
+                art.paint_icon(painter, QRectF(icon_x, rect.y() + 14, 24, 24), "proxy")
         _text(painter, QRectF(rect.center().x() - 20, rect.y(), 40, rect.height()), "⚔", 24, GOLD,
               align=Qt.AlignmentFlag.AlignCenter, elide=False)
         return rect.bottom() + 8
 
     def _seat_key(self, g: Any, seat: SeatLayout, dpr: float) -> tuple:
-        s = g.state
+        v = self.v
         i = seat.player
-        pl = s.players[i]
-        c = s.combat
-        uids = [u for u in (pl.hero, pl.klass) if u is not None] + list(pl.seat)
-        try:
-            stats = tuple(sorted(g.fighter_stats(i).items())) if pl.hero is not None else ()
-        except Exception:
-            stats = ()
-        # not in the key: who decides (drawn on top, _paint_deciding) and who views (what the
-        # viewer may see is already in each card's face_up below)
-        return (i, pl.name, pl.mana, pl.mana_limit, pl.command_spells, tuple(sorted(pl.coins.items())),
-                len(pl.hand), pl.out, tuple(uids), tuple(s.card_states.get(u) for u in uids),
-                s.active_master == i, s.turn_player == i,
-                c is not None and c.raider.player == i, c is not None and c.interceptor.player == i,
-                stats, current_language(), round(seat.scale * self._scale * dpr, 4),
-                s.over, tuple((d.uid, d.card_id, d.state, d.rotation, d.face_up, d.playable)
-                              for d in seat.cards))
+        sv = v.players[i]
+        c = v.combat
+        # not in the key: who decides (drawn on top, _paint_deciding); what the viewer may see is
+        # already in each card's face below
+        return (i, sv.name, sv.mana, sv.mana_limit, sv.command_spells, tuple(sorted(sv.coins.items())),
+                len(sv.hand), sv.out, v.active_master == i, v.turn_player == i,
+                c is not None and c["raider"] == i, c is not None and c["interceptor"] == i,
+                tuple(sorted((sv.stats or {}).items())), sv.capacity, current_language(),
+                round(seat.scale * self._scale * dpr, 4), v.over,
+                tuple((d.role, d.card_id, d.state, d.rotation, d.face_up, d.playable)
+                      for d in seat.cards))
 
     def _paint_seat(self, painter: QPainter, g: Any, seat: SeatLayout) -> None:
         """The seat panel (cached as a pixmap while nothing in it changes), then its cards."""
-        pl = g.state.players[seat.player]
+        pl = self.v.players[seat.player]
         dpr = painter.device().devicePixelRatioF()
         key = self._seat_key(g, seat, dpr)
         pad = 8.0
@@ -758,7 +737,7 @@ class TableView(QWidget):
 
     def _seat_panel(self, painter: QPainter, g: Any, seat: SeatLayout) -> None:
         """Everything of a seat but its cards, in the seat's own 320 x 214 units."""
-        s = g.state
+        s = self.v
         i = seat.player
         pl = s.players[i]
         c = s.combat
@@ -769,9 +748,9 @@ class TableView(QWidget):
         grad.setColorAt(1, QColor(24, 17, 13, 235))
         painter.setBrush(grad)
         border, width = QColor(232, 195, 106, 90), 1.5
-        if c is not None and i == c.raider.player:
+        if c is not None and i == c["raider"]:
             border, width = RAID, 3.5
-        elif c is not None and i == c.interceptor.player:
+        elif c is not None and i == c["interceptor"]:
             border, width = GUARD, 3.5
         elif i == s.turn_player and not pl.out:
             border, width = GOLD, 2.5
@@ -789,9 +768,9 @@ class TableView(QWidget):
             # the "deciding" badge has a reserved slot here, drawn over the cached panel
             # (it moves on almost every action; see _paint_deciding)
             right -= _badge_width(texts.tr_or("table.deciding", "deciding")) + 4
-            if c is not None and i == c.raider.player:
+            if c is not None and i == c["raider"]:
                 right = _badge(painter, right, 5, texts.tr_or("table.raider", "Raider"), RAID) - 4
-            elif c is not None and i == c.interceptor.player:
+            elif c is not None and i == c["interceptor"]:
                 right = _badge(painter, right, 5, texts.tr_or("table.interceptor", "Interceptor"), GUARD) - 4
             if i == s.turn_player:
                 right = _badge(painter, right, 5, texts.tr_or("table.turn", "turn"), GOLD) - 4
@@ -803,14 +782,11 @@ class TableView(QWidget):
         for sx in (4.0, 100.0):
             painter.drawRoundedRect(QRectF(sx + 15, 28 + 1, 68, 95), 5, 5)
         # effective stats under the servant (only when its identity is public or the owner's)
-        if pl.hero is not None and card_visible(g, pl.hero, i, self.controller.private_viewer()):
-            try:
-                st = g.fighter_stats(i)
-                line = "  ".join(f"{tr(f'stat.{k}')}{st.get(k, 0)}" for k in ("pa", "pd", "ma", "md"))
-            except Exception:
-                line = ""
+        if pl.hero is not None and pl.hero.known:
+            st = pl.stats or {}
+            line = "  ".join(f"{tr(f'stat.{k}')}{st.get(k, 0)}" for k in ("pa", "pd", "ma", "md"))
             _text(painter, QRectF(6, 128, 196, 16), line, 11.5, TEXT_DIM, align=Qt.AlignmentFlag.AlignCenter)
-            sst = s.card_states.get(pl.hero)
+            sst = pl.hero.state
             if sst:
                 _text(painter, QRectF(204, 128, 110, 16), texts.state_text(sst), 11.5,
                       {"down": QColor("#ffb26b"), "danger": QColor("#ff6b6b")}.get(sst, TEXT_DIM), bold=True,
@@ -819,11 +795,7 @@ class TableView(QWidget):
             _text(painter, QRectF(6, 128, 196, 16), texts.state_text("reverse"), 11.5, TEXT_DIM,
                   align=Qt.AlignmentFlag.AlignCenter)
         if not pl.seat:
-            cap = 0
-            try:
-                cap = g.seat_capacity(i)
-            except Exception:
-                pass
+            cap = pl.capacity
             painter.setPen(QPen(QColor(232, 195, 106, 45), 1, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for j in range(min(cap, 2)):
@@ -844,7 +816,7 @@ class TableView(QWidget):
             _text(painter, QRectF(cx + 24, 103, 30, 24), f"×{n}", 13.5, QColor("#ffb0b0"), bold=True)
             cx += 56
         # the hand: backs fanned, with the count
-        hn = len(pl.hand)
+        hn = pl.hand_count
         shown = min(hn, 7)
         bw_, bh_ = 25.0, 25.0 * CARD_RATIO
         for j in range(shown):
@@ -888,6 +860,8 @@ class TableView(QWidget):
         d = self.card_at(pos)
         if d is not None and d.uid is not None and d.role in ("hero", "class", "code"):
             emit(self.card_clicked, d.uid, event.globalPosition())
+        elif d is not None and d.owner is not None and d.role in ("hero", "class", "code"):
+            emit(self.seat_clicked, d.owner, event.globalPosition())  # a face-down card
 
     def event(self, ev: Any) -> bool:
         if ev.type() == ev.Type.ToolTip:
@@ -911,12 +885,12 @@ def card_tooltip(game: Any, d: CardDraw) -> str:
     """Rich text describing a drawn card (only what its face shows)."""
     if game is None or d is None:
         return ""
-    if not d.face_up or d.uid is None:
+    if not d.face_up or d.card_id is None or d.card_id not in game.db.cards:
         if d.role in ("deck",):
-            return tr("zone.count", zone=tr("zone.deck"), count=len(game.state.deck))
+            return tr("zone.count", zone=tr("zone.deck"), count=len(game.ctx.s.deck))
         state = texts.state_text(d.state) if d.state else ""
         return f"{tr('zone.servant_seat')} — {state}" if d.role in ("hero", "class", "code") else ""
-    card = game.card_of(d.uid)
+    card = game.db.cards[d.card_id]
     lines = [f"<b>{_esc(texts.card_name(card))}</b> <span style='color:#888'>{card.id}</span>"]
     if d.state and d.role in ("hero", "class", "code"):
         lines.append(texts.state_text(d.state))
@@ -978,9 +952,9 @@ class HandView(QWidget):
         if p is None:
             self.title = ""
             return
-        viewer = self.controller.private_viewer()
-        face = viewer == p
-        hand = g.state.players[p].hand
+        v = self.controller.table_view()
+        hand = v.players[p].hand
+        face = any(cv.known for cv in hand) or (self.controller.private_viewer() == p)
         h = self.height() * 0.86
         w = h / CARD_RATIO
         left = self.width() * 0.16
@@ -988,11 +962,10 @@ class HandView(QWidget):
         step = min(w + 10, (avail - w) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
         y = (self.height() - h) / 2
         playable = {getattr(a, "card", None) for a in self.controller.legal_actions()}
-        for j, uid in enumerate(hand):
+        for j, cv in enumerate(hand):
             rect = QRectF(left + j * step, y, w, h)
-            self.cards.append(CardDraw("hand" if face else "hand_back", uid if face else None,
-                                       g.state.cards[uid] if face else None, p, None, 0, face, rect,
-                                       face and uid in playable))
+            self.cards.append(CardDraw("hand" if cv.known else "hand_back", cv.uid, cv.card_id, p,
+                                       None, 0, cv.known, rect, cv.known and cv.uid in playable))
         name = g.player_name(p)
         self.title = texts.tr_or("table.hand_of", "{name}", name=name) if face else tr("handoff.hidden")
 

@@ -87,24 +87,18 @@ class HandoffOverlay(QWidget):
         row.addWidget(self.button)
         row.addStretch(1)
         lay.addLayout(row)
-        lay.addSpacing(16)
-        row2 = QHBoxLayout()
-        row2.addStretch(1)
-        self.ask_all = QCheckBox()
-        self.ask_all.toggled.connect(window.set_ask_all)
-        row2.addWidget(self.ask_all)
-        row2.addStretch(1)
-        lay.addLayout(row2)
         lay.addStretch(4)
         self.name = ""
+        self.reason = ""
         self.hide()
 
-    def set_player(self, name: str) -> None:
-        self.name = name
+    def set_player(self, name: str, reason: str = "") -> None:
+        self.name, self.reason = name, reason
         self.title.setText(tr("handoff.pass_to", name=name))
-        self.sub.setText(tr("handoff.only_viewer", name=name) + "\n" + tr("handoff.hidden"))
+        why = tr("handoff.why", reason=tr(f"handoff.reason.{reason}")) if reason else ""
+        self.sub.setText("\n".join(x for x in (why, tr("handoff.only_viewer", name=name),
+                                               tr("handoff.hidden")) if x))
         self.button.setText(tr("handoff.show_hand") + "  (Enter)")
-        self.ask_all.setText(strip_mnemonic(tr("menu.ask_everyone")))
         h = max(400, self.height())
         self.title.setFont(ui_font(max(16.0, h / 26), bold=True))
         self.title.setStyleSheet("color:#e8c36a;")
@@ -142,6 +136,112 @@ class HandoffOverlay(QWidget):
         event.accept()  # swallow clicks: nothing under the screen may be touched
 
 
+class SharedPromptOverlay(QWidget):
+    """The table's shared prompt: "⟨what happened⟩ — does anyone respond?", one button per seat
+    that may answer and "nobody". Nothing private is on it: the table shows through, dimmed."""
+
+    def __init__(self, window: "MainWindow") -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        lay = QVBoxLayout(self)
+        lay.addStretch(3)
+        self.box = QWidget()
+        self.box.setObjectName("promptBox")
+        self.box.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.box.setStyleSheet(
+            "QWidget#promptBox { background: rgba(20,12,8,235); border: 2px solid #e8c36a;"
+            " border-radius: 14px; } QLabel { color: #f4ecdc; }"
+            " QPushButton { background:#3a2a1f; color:#f4ecdc; border:1px solid #6b5237;"
+            " border-radius:0.4em; padding:0.45em 1.2em; font-weight:bold; }"
+            " QPushButton:hover { background:#4e3826; border-color:#e8c36a; }"
+            " QPushButton#nobody { background:#1f3b33; border-color:#4f8f78; }")
+        box = QVBoxLayout(self.box)
+        box.setContentsMargins(24, 18, 24, 18)
+        self.what = QLabel()
+        self.what.setWordWrap(True)
+        self.what.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        box.addWidget(self.what)
+        self.question = QLabel()
+        self.question.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        box.addWidget(self.question)
+        self.seats_row = QHBoxLayout()
+        box.addLayout(self.seats_row)
+        self.nobody = QPushButton()
+        self.nobody.setObjectName("nobody")
+        self.nobody.clicked.connect(window.controller.nobody_responds)
+        box.addWidget(self.nobody, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint.setStyleSheet("color:#c9bda6;")
+        box.addWidget(self.hint)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.box, 6)
+        row.addStretch(1)
+        lay.addLayout(row)
+        lay.addStretch(2)
+        self.seat_buttons: list[tuple[QPushButton, int]] = []
+        self.hide()
+
+    def show_prompt(self, game: Any, prompt: Any) -> None:
+        words = texts.words(game)
+        about = prompt.about
+        if "stack" in about:
+            card = about.get("card", "")
+            eff = game.db.cards[card].effects[about["effect"] - 1] if card in game.db.cards else None
+            what = tr("prompt.shared.stack", player=words.player(about["player"]),
+                      card=words.card_name(card) if card else "—",
+                      effect=words.effect_name(eff) if eff is not None else "")
+        elif "raid" in about:
+            key = "prompt.shared.encounter" if about.get("encounter") else "prompt.shared.raid"
+            what = tr(key, raider=words.player(about["raid"]), target=words.player(about["target"]))
+        else:
+            what = ""
+        self.what.setText(what)
+        self.question.setText(tr("prompt.shared.more" if prompt.reason == "respond_more"
+                                 else "prompt.shared.question"))
+        for b, _ in self.seat_buttons:
+            self.seats_row.removeWidget(b)
+            b.deleteLater()
+        self.seat_buttons = []
+        self.seats_row.addStretch(1)
+        for seat in prompt.candidates:
+            b = QPushButton(tr("prompt.shared.seat", number=seat + 1, name=game.player_name(seat)))
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.clicked.connect(lambda _=False, q=seat: self.window_.controller.claim(q))
+            self.seats_row.addWidget(b)
+            self.seat_buttons.append((b, seat))
+        self.nobody.setText(tr("prompt.shared.nobody"))
+        self.hint.setText(tr("prompt.shared.hint"))
+        h = max(400, self.height())
+        self.what.setFont(ui_font(max(14.0, h / 34), bold=True))
+        self.question.setFont(ui_font(max(13.0, h / 40), bold=True))
+        self.question.setStyleSheet("color:#e8c36a;")
+        self.hint.setFont(ui_font(max(9.0, h / 70)))
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        p = QPainter(self)
+        try:
+            p.fillRect(self.rect(), QColor(0, 0, 0, 110))
+        finally:
+            p.end()
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.window_.controller.nobody_responds()
+            return
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            self.window_.controller.claim(key - Qt.Key.Key_1)
+            return
+        super().keyPressEvent(event)
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        event.accept()
+
+
 class MainWindow(QMainWindow):
     def __init__(self, controller: GameController | None = None) -> None:
         super().__init__()
@@ -155,6 +255,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_shortcuts()
         self.overlay = HandoffOverlay(self)
+        self.prompt_overlay = SharedPromptOverlay(self)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         c = self.controller
         c.changed.connect(self.refresh)
@@ -180,6 +281,7 @@ class MainWindow(QMainWindow):
         lcol.addWidget(self.messages)
         self.table = TableView(self.controller)
         self.table.card_clicked.connect(self.open_card_menu)
+        self.table.seat_clicked.connect(self.open_seat_menu)
         self.table.pile_clicked.connect(self.open_pile)
         lcol.addWidget(self.table, 5)
         self.hand = HandView(self.controller)
@@ -229,7 +331,9 @@ class MainWindow(QMainWindow):
         self.act_full = QAction(self, shortcut=QKeySequence("F11"), triggered=self.toggle_full_screen)
         self.act_full.setCheckable(True)
         self.act_ask_all = QAction(self, checkable=True, toggled=self.set_ask_all)
+        self.act_stops = QAction(self, triggered=self.stops_dialog)
         self.menu_view.addAction(self.act_full)
+        self.menu_view.addAction(self.act_stops)
         self.menu_view.addAction(self.act_ask_all)
         self.menu_lang = self.menu_view.addMenu("")
         group = QActionGroup(self)
@@ -253,6 +357,7 @@ class MainWindow(QMainWindow):
 
         self.shortcuts = [sc("Space", self.primary), sc("Return", self.primary), sc("Enter", self.primary),
                           sc("P", lambda: self.choose_attack("physical")),
+                          sc("H", self.controller.ask_privately),
                           sc("M", lambda: self.choose_attack("magic"))]
         for n in range(1, 10):
             self.shortcuts.append(sc(str(n), lambda n=n: self.pick(n)))
@@ -270,6 +375,7 @@ class MainWindow(QMainWindow):
         self.act_quit.setText(tr("menu.quit"))
         self.act_full.setText(tr("menu.full_screen"))
         self.act_ask_all.setText(tr("menu.ask_everyone"))
+        self.act_stops.setText(tr("menu.stops"))
         self.menu_lang.setTitle(tr("menu.language"))
         self.act_rules.setText(tr("menu.rules_reference"))
         for lang, a in self.lang_actions.items():
@@ -283,6 +389,7 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self.overlay.setGeometry(self.rect())
+        self.prompt_overlay.setGeometry(self.rect())
         h = max(1, self.height())
         pt = max(9.0, min(22.0, h / 78))
         self.side.setFont(ui_font(pt))
@@ -292,48 +399,63 @@ class MainWindow(QMainWindow):
         self.messages.setFont(ui_font(pt * 1.05, bold=True))
         self.rule_panel.setFont(ui_font(pt))
         if self.overlay.isVisible():
-            self.overlay.set_player(self.overlay.name)
+            self.overlay.set_player(self.overlay.name, self.overlay.reason)
 
     # ------------------------------------------------------------------ refresh
 
     def refresh(self) -> None:
         c = self.controller
         g = c.game
-        need = c.handoff_needed() and not c.auto_handoff
+        need = c.handoff_needed()
+        shared = c.shared_prompt() if g is not None and not need else None
         if need:
-            self.overlay.set_player(g.player_name(c.handoff_player()))
-            self.overlay.ask_all.blockSignals(True)
-            self.overlay.ask_all.setChecked(c.ask_all)
-            self.overlay.ask_all.blockSignals(False)
+            self.overlay.set_player(g.player_name(c.handoff_player()), c.handoff_reason())
             self.overlay.setGeometry(self.rect())
             self.overlay.show()
             self.overlay.raise_()
             self.overlay.setFocus()
-        else:
-            if not self.overlay.isHidden():
-                self.overlay.hide()
-                # the overlay held the keyboard focus: give it back to the window, so that Space,
-                # Enter and the number keys work at once (even without a window manager)
-                if not self.isActiveWindow():
-                    self.activateWindow()
-                self.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif not self.overlay.isHidden():
+            self.overlay.hide()
+        if shared is not None:
+            self.prompt_overlay.setGeometry(self.rect())
+            self.prompt_overlay.show_prompt(g, shared)
+            self.prompt_overlay.show()
+            self.prompt_overlay.raise_()
+            self.prompt_overlay.setFocus()
+        elif not self.prompt_overlay.isHidden():
+            self.prompt_overlay.hide()
+        if not need and shared is None and self.focusWidget() in (None, self.overlay,
+                                                                   self.prompt_overlay):
+            # an overlay held the keyboard focus: give it back to the window, so that Space,
+            # Enter and the number keys work at once (even without a window manager)
+            if not self.isActiveWindow():
+                self.activateWindow()
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
         self.actions.refresh()
         self.stack.refresh()
         self.log.refresh()
         self.table.update()
         self.hand.update()
-        self.act_undo.setEnabled(bool(g and g.can_undo()))
-        self.act_redo.setEnabled(bool(g and g.can_redo()))
+        self.act_undo.setEnabled(c.can_undo())
+        self.act_redo.setEnabled(c.can_redo())
+        self.act_ask_all.blockSignals(True)
+        self.act_ask_all.setChecked(bool(g is not None and all(
+            "every_window" in v for v in (g.options.get("stops") or {"-": []}).values())
+            and len(g.options.get("stops") or {}) == len(g.ctx.s.players)))
+        self.act_ask_all.blockSignals(False)
         if g is not None:
             self.setWindowTitle(f"{tr('app.title')} — {texts.rules_title(g.rules)}")
 
     # ------------------------------------------------------------------ commands
 
     def primary(self) -> None:
-        """Space / Enter: confirm the hand-off, else pass when passing is legal."""
+        """Space / Enter: confirm the hand-off, answer "nobody" to a shared prompt, else pass."""
         c = self.controller
-        if c.handoff_needed() and not c.auto_handoff:
+        if c.handoff_needed():
             c.confirm_handoff()
+            return
+        if c.shared_prompt() is not None:
+            c.nobody_responds()
             return
         for b, a in self.actions.buttons:
             if isinstance(a, Pass):
@@ -347,15 +469,27 @@ class MainWindow(QMainWindow):
                 return
 
     def pick(self, n: int) -> None:
-        if not self.overlay.isVisible():
+        c = self.controller
+        if c.shared_prompt() is not None:
+            c.claim(n - 1)
+        elif not self.overlay.isVisible():
             self.actions.trigger(n - 1)
 
     def set_ask_all(self, on: bool) -> None:
         self.controller.set_ask_all(on)
         if self.act_ask_all.isChecked() != on:
             self.act_ask_all.setChecked(on)
-        if self.overlay.ask_all.isChecked() != on:
-            self.overlay.ask_all.setChecked(on)
+
+    def stops_dialog(self) -> None:
+        from fate_royal.qt.dialogs import StopsDialog
+
+        g = self.controller.game
+        if g is None:
+            return
+        dlg = StopsDialog(self, [p.name for p in g.ctx.s.players],
+                          dict(g.options.get("stops") or {}))
+        if dlg.exec() == StopsDialog.DialogCode.Accepted:
+            self.controller.set_stops(dlg.stops())
 
     def set_language(self, lang: str) -> None:
         i18n.set_language(lang)
@@ -406,44 +540,32 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ card menus
 
     def card_menu(self, uid: int) -> QMenu:
-        """The menu of one card: its legal actions, actions aimed at it, and greyed unusable effects."""
+        """The menu of one card whose face the one looking may see: its legal actions, actions
+        aimed at it or at its player, and greyed unusable effects."""
         c = self.controller
         g = c.game
         menu = QMenu(self)
         menu.setToolTipsVisible(True)
-        if g is None or c.handoff_needed():
+        v = c.table_view()
+        if g is None or v is None or c.handoff_needed():
             return menu
-        s = g.state
-        zone, owner = s.zone_of(uid)
-        viewer = c.private_viewer()
-        visible = zone != "seat" or owner is None
-        if zone == "seat" and owner is not None:
-            from fate_royal.qt.table import card_visible
-
-            visible = card_visible(g, uid, owner, viewer)
-        if zone == "hand":
-            visible = owner == viewer
-        title = texts.card_name(g.card_of(uid)) if visible else texts.state_text("reverse")
-        menu.addSection(title)
+        found = None
+        for owner, sv in enumerate(v.players):
+            for cv in [x for x in (sv.hero, sv.klass) if x is not None] + list(sv.seat) + list(sv.hand):
+                if cv.known and cv.uid == uid:
+                    found = (owner, cv, cv is sv.hero or cv is sv.klass, cv in sv.hand)
+        if found is None:
+            return self.seat_menu(None, menu)
+        owner, cv, is_servant, in_hand = found
+        menu.addSection(texts.card_name(g.db.cards[cv.card_id]))
         seen = set()
         for a in c.actions_for_card(uid):
             seen.add(a)
             act = menu.addAction(texts.action_label(g, a))
             act.triggered.connect(lambda _=False, x=a: c.submit(x))
-        # actions aimed at this card's player (raid, encounter) or at this card
-        if owner is not None and zone == "seat":
-            is_servant = uid in (s.players[owner].hero, s.players[owner].klass)
-            for a in c.legal_actions():
-                if a in seen:
-                    continue
-                aimed = (isinstance(a, (DeclareRaid, ChooseEncounterTarget)) and is_servant and a.target == owner)
-                tg = getattr(a, "targets", ())
-                if tg and getattr(a, "card", None) is not None:
-                    kind = g.card_of(a.card).effects[a.effect - 1].target.kind
-                    if (kind == "card" and uid in tg) or (kind in ("servant", "player") and is_servant
-                                                          and owner in tg):
-                        aimed = True
-                if aimed:
+        if not in_hand:
+            for a in self._aimed_at(owner, uid, is_servant):
+                if a not in seen:
                     act = menu.addAction(texts.action_label(g, a))
                     act.triggered.connect(lambda _=False, x=a: c.submit(x))
         for b in c.blocked_effects(uid):
@@ -457,8 +579,50 @@ class MainWindow(QMainWindow):
             none.setEnabled(False)
         return menu
 
+    def _aimed_at(self, owner: int, uid: int | None, is_servant: bool) -> list:
+        """Legal actions aimed at this seat's servant (a raid, an encounter, an effect's target)
+        or at the card ``uid``."""
+        c = self.controller
+        g = c.game
+        out = []
+        for a in c.legal_actions():
+            aimed = isinstance(a, (DeclareRaid, ChooseEncounterTarget)) and is_servant and a.target == owner
+            tg = getattr(a, "targets", ())
+            if tg and getattr(a, "card", None) is not None:
+                kind = g.card_of(a.card).effects[a.effect - 1].target.kind
+                if (kind == "card" and uid is not None and uid in tg) or (
+                        kind in ("servant", "player") and is_servant and owner in tg):
+                    aimed = True
+            if aimed:
+                out.append(a)
+        return out
+
+    def seat_menu(self, owner: int | None, menu: QMenu | None = None) -> QMenu:
+        """The menu of a face-down card or a seat: the actions aimed at that player's servant."""
+        c = self.controller
+        g = c.game
+        menu = menu or QMenu(self)
+        menu.setToolTipsVisible(True)
+        if g is None or owner is None or c.handoff_needed():
+            return menu
+        menu.addSection(g.player_name(owner))
+        for a in self._aimed_at(owner, None, True):
+            act = menu.addAction(texts.action_label(g, a))
+            act.triggered.connect(lambda _=False, x=a: c.submit(x))
+        if len(menu.actions()) <= 1:
+            none = menu.addAction(texts.tr_or("table.no_actions", "No actions now"))
+            none.setEnabled(False)
+        return menu
+
+    def open_seat_menu(self, owner: int, global_pos: QPointF) -> None:
+        if self.overlay.isVisible() or self.prompt_overlay.isVisible():
+            return
+        menu = self.seat_menu(owner)
+        self.last_menu = menu
+        menu.popup(global_pos.toPoint())
+
     def open_card_menu(self, uid: int, global_pos: QPointF) -> None:
-        if self.overlay.isVisible():
+        if self.overlay.isVisible() or self.prompt_overlay.isVisible():
             return
         menu = self.card_menu(uid)
         self.last_menu = menu

@@ -51,6 +51,8 @@ class SeatView:
     mana_limit: int
     command_spells: int
     coins: dict[str, int]
+    stats: dict[str, int] | None = None  # effective stats, when the servant's face is known
+    capacity: int = 0  # mystic codes the seat may hold (D7, E1.7, E1.8)
 
     @property
     def hand_count(self) -> int:
@@ -119,8 +121,10 @@ class PlayerView:
         return out
 
 
-def view(game: Any, seat: int | None) -> PlayerView:
-    """What ``seat`` (None: the table) may know of ``game``'s position (a ``Game``)."""
+def view(game: Any, seat: int | None, *, reveal: bool = False) -> PlayerView:
+    """What ``seat`` (None: the table) may know of ``game``'s position (a ``Game``). ``reveal``:
+    every face shown (demos, replays, a presenter after the table agreed; never a live game's
+    default)."""
     ctx = game.ctx
     s = ctx.s
     names = [p.name for p in s.players]
@@ -131,9 +135,12 @@ def view(game: Any, seat: int | None) -> PlayerView:
     def back(handle: str, state: str | None = None) -> CardView:
         return CardView(None, None, state, handle)
 
+    from fate_royal.rules.stats import fighter_stats
+    from fate_royal.rules.zones import seat_capacity
+
     players = []
     for i, p in enumerate(s.players):
-        mine = seat == i
+        mine = seat == i or reveal
         hero = klass = None
         if p.hero is not None:
             st = s.card_states.get(p.hero)
@@ -150,13 +157,16 @@ def view(game: Any, seat: int | None) -> PlayerView:
             seat_cards.append(back(f"{names[i]}.seat.{k + 1}", st) if hidden else face(uid, st))
         hand = tuple(face(u) if mine else back(f"{names[i]}.hand.{k + 1}")
                      for k, u in enumerate(p.hand))
+        stats = fighter_stats(ctx, i) if hero is not None and hero.known and not p.out else None
         players.append(SeatView(p.name, p.out, hero, klass, tuple(seat_cards), hand, p.mana,
-                                p.mana_limit, p.command_spells, dict(p.coins)))
+                                p.mana_limit, p.command_spells, dict(p.coins), stats,
+                                seat_capacity(ctx, i) if not p.out else 0))
     c = s.combat
     combat = None
     if c is not None:
         combat = {"raider": c.raider.player, "interceptor": c.interceptor.player,
                   "process": c.process, "encounter": c.encounter, "void": c.void,
+                  "order": list(c.order),
                   "proxies": {f.player: f.proxy for f in (c.raider, c.interceptor) if f.proxy},
                   "attacks": {f.player: f.attack for f in (c.raider, c.interceptor) if f.attack}}
     pend = game.pending
@@ -171,7 +181,8 @@ def view(game: Any, seat: int | None) -> PlayerView:
             legal = tuple(game.legal_actions())
     stack = tuple(StackView(it.player, s.cards.get(it.card, ""), it.effect, tuple(it.targets),
                             it.negated) for it in s.stack)
-    log = tuple(r for r in (redact(e, seat) for e in ctx.log) if r is not None)
+    log = tuple(ctx.log) if reveal else tuple(
+        r for r in (redact(e, seat) for e in ctx.log) if r is not None)
     start = ctx.log[0].args.get("seed_commit", "") if ctx.log else ""
     return PlayerView(
         viewer=seat, rules=game.rules, options=dict(game.options), players=tuple(players),

@@ -38,20 +38,38 @@ def qt_messages():
     qInstallMessageHandler(previous)
 
 
+def _hidden_from(g, viewer):
+    """Instance numbers whose face ``viewer`` (None: the whole table) must not see."""
+    s = g.ctx.s
+    hidden = set(s.deck) | set(s.box)
+    for i, pl in enumerate(s.players):
+        if i == viewer:
+            continue
+        hidden |= set(pl.hand)
+        for uid in (pl.hero, pl.klass):
+            if uid is not None and s.card_states.get(uid) == "reverse" and uid not in s.revealed:
+                hidden.add(uid)
+        hidden |= {u for u in pl.seat if s.card_states.get(u) == "reverse"
+                   and g.card_of(u).kind == "scene"}
+    return hidden
+
+
 def table_agrees(win: MainWindow) -> list[str]:
     ctrl = win.controller
     g = ctrl.game
-    s = g.state
+    s = g.ctx.s
     problems: list[str] = []
     records = win.table.records()
+    viewer = ctrl.private_viewer()
+    hidden = _hidden_from(g, viewer)
     for p, pl in enumerate(s.players):
-        drawn = {d.uid: d for d in records if d.owner == p and d.role in ("hero", "class", "code")}
-        expected = {u for u in [pl.hero, pl.klass] + pl.seat if u is not None}
-        if set(drawn) != expected:
-            problems.append(f"seat {pl.name}: drawn {sorted(drawn)} vs engine {sorted(expected)}")
+        drawn = [d for d in records if d.owner == p and d.role in ("hero", "class", "code")]
+        expected = [u for u in [pl.hero, pl.klass] + pl.seat if u is not None]
+        if len(drawn) != len(expected):
+            problems.append(f"seat {pl.name}: {len(drawn)} cards drawn, {len(expected)} in the engine")
             continue
         servant = s.card_states.get(pl.hero) if pl.hero is not None else None
-        for uid, d in drawn.items():
+        for uid, d in zip(expected, drawn):
             state = s.card_states.get(uid)
             if d.state != state:
                 problems.append(f"{pl.name} #{uid}: drawn {d.state}, engine {state}")
@@ -59,10 +77,11 @@ def table_agrees(win: MainWindow) -> list[str]:
                 90 if state == "down" else 0)
             if d.rotation != want:
                 problems.append(f"{pl.name} #{uid}: rotation {d.rotation}, expected {want}")
-            if not d.face_up and d.card_id is not None:
-                problems.append(f"{pl.name} #{uid}: a face-down card shows its id")
+            if uid in hidden and (d.uid is not None or d.card_id is not None or d.face_up):
+                problems.append(f"{pl.name}: a card hidden from {viewer} is drawn with its face")
+            if uid not in hidden and d.uid != uid:
+                problems.append(f"{pl.name} #{uid}: a visible card drawn as #{d.uid}")
     hand = win.hand.records()
-    viewer = ctrl.private_viewer()
     for d in hand:
         if d.face_up and d.owner != viewer:
             problems.append(f"hand of {s.players[d.owner].name} face up for viewer {viewer}")
@@ -71,12 +90,21 @@ def table_agrees(win: MainWindow) -> list[str]:
             problems.append("the viewer's hand is not drawn whole")
     if ctrl.handoff_needed() and not s.over and win.overlay.isHidden():
         problems.append("a hand-off is pending but the overlay is hidden")
+    if ctrl.shared_prompt() is not None and win.prompt_overlay.isHidden():
+        problems.append("a shared prompt is pending but not shown")
     return problems
 
 
 def random_click(qtbot, win: MainWindow, rng: random.Random) -> None:
     if not win.overlay.isHidden():
         qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+        return
+    if not win.prompt_overlay.isHidden():  # the table's "anyone?": someone claims, or nobody
+        buttons = [b for b, _seat in win.prompt_overlay.seat_buttons]
+        if buttons and rng.random() < 0.3:
+            qtbot.mouseClick(rng.choice(buttons), Qt.MouseButton.LeftButton)
+        else:
+            qtbot.mouseClick(win.prompt_overlay.nobody, Qt.MouseButton.LeftButton)
         return
     roll = rng.random()
     if roll < 0.12:  # a card on the table: open its menu and pick one of its entries
@@ -89,9 +117,12 @@ def random_click(qtbot, win: MainWindow, rng: random.Random) -> None:
             menu.deleteLater()
             return
     if roll < 0.16 and win.actions.blocked_buttons:  # a refused action: a message, no change
-        before = win.controller.game.state.to_dict()
+        before = win.controller.game.ctx.s.to_dict()
         qtbot.mouseClick(rng.choice(win.actions.blocked_buttons)[0], Qt.MouseButton.LeftButton)
-        assert win.controller.game.state.to_dict() == before
+        assert win.controller.game.ctx.s.to_dict() == before
+        return
+    if roll < 0.2 and win.actions.private_button is not None:
+        qtbot.mouseClick(win.actions.private_button, Qt.MouseButton.LeftButton)
         return
     shown = win.actions.buttons
     plain = win.actions.non_spell_buttons()
@@ -124,7 +155,7 @@ def test_thousands_of_random_clicks(qtbot, qt_messages):
         assert controller.new_game([f"P{i + 1}" for i in range(players)], seed=rng.randrange(10**6),
                                    errata=rng.random() < 0.6)
         in_game = 0
-        while not controller.game.state.over and in_game < MAX_CLICKS_PER_GAME:
+        while not controller.game.ctx.s.over and in_game < MAX_CLICKS_PER_GAME:
             random_click(qtbot, win, rng)
             in_game += 1
             problems = table_agrees(win)

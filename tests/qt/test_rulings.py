@@ -57,10 +57,16 @@ def table(qtbot):
 
 
 def play(controller, n):
-    """Play n legal actions (first non-spell choice), confirming hand-offs like a player would."""
+    """Play n legal actions (first non-spell choice), confirming hand-offs and answering "nobody"
+    to the table's shared prompts like players would."""
     for _ in range(n):
-        if controller.handoff_needed():
-            controller.confirm_handoff()
+        for _ in range(50):
+            if controller.handoff_needed():
+                controller.confirm_handoff()
+            elif controller.shared_prompt() is not None:
+                controller.nobody_responds()
+            else:
+                break
         acts = [a for a in controller.legal_actions() if a.kind != "spell"] or controller.legal_actions()
         assert acts
         assert controller.submit(acts[0])
@@ -291,8 +297,9 @@ def test_reload_with_a_broken_card_file_keeps_the_game(table, tmp_path):
     level, text = f.last_message
     assert level == "error" and "H-001.yaml:" in text
     assert c.game is game and game.state.to_dict() == before
+    n = len(c.game.history)
     play(c, 3)  # still playable
-    assert len(c.game.history) == 8
+    assert len(c.game.history) >= n + 3
 
 
 def test_reload_when_the_replay_becomes_illegal(table, tmp_path):
@@ -377,23 +384,25 @@ def test_save_opened_as_a_replay_steps_like_a_scenario(table, tmp_path):
     win, c, f = table()
     play(c, 6)
     final = c.game.state.to_dict()
+    n = len(c.game.entries)
     path = tmp_path / "r.json"
     save_game(c.game, path)
     assert f.open_replay(path)
     s = f.demo.session
-    assert s.kind == "replay" and s.total == 6 and s.index == 0
+    assert s.kind == "replay" and s.total == n and s.index == 0
     assert not c.game.history
-    for _ in range(6):
+    for _ in range(n):
         f.demo.forward()
     assert c.game.state.to_dict() == final
     f.demo.back()
-    assert len(c.game.history) == 5
+    assert len(c.game.entries) == n - 1
     # read-only: an action played on the table is taken back
     if c.handoff_needed():
         c.confirm_handoff()
     acts = c.legal_actions()
-    c.submit(acts[0])
-    assert len(c.game.history) == 5
+    if acts:
+        c.submit(acts[0])
+    assert len(c.game.entries) == n - 1
 
 
 def test_autosave_after_every_action_and_failure_shown_once(table, tmp_path):
@@ -403,9 +412,9 @@ def test_autosave_after_every_action_and_failure_shown_once(table, tmp_path):
     play(c, 2)
     from fate_royal.rules.save import read_save
 
-    assert len(read_save(auto).record.actions) == 2
+    assert len(read_save(auto).record.actions) == len(c.game.entries) >= 2
     play(c, 1)
-    assert len(read_save(auto).record.actions) == 3
+    assert len(read_save(auto).record.actions) == len(c.game.entries) >= 3
     blocker = tmp_path / "file"
     blocker.write_text("x")
     f.autosave_file = blocker / "autosave.json"  # a file where a folder should be

@@ -78,6 +78,9 @@ def play_to_end(qtbot, win: MainWindow, seed: int) -> int:
         if overlay_up(win):
             assert not win.hand.face_up(), "a hand is face up behind the hand-off screen"
             qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+        elif not win.prompt_overlay.isHidden():
+            assert not win.hand.face_up(), "a hand is face up behind the table's shared prompt"
+            qtbot.mouseClick(win.prompt_overlay.nobody, Qt.MouseButton.LeftButton)
         else:
             shown = win.actions.non_spell_buttons() or win.actions.buttons
             assert shown, "the deciding player has no button to press"
@@ -148,15 +151,16 @@ def test_handoff_again_when_the_deciding_player_changes(qtbot, make_window):
     assert not win.hand.face_up()
 
 
-def test_ask_everyone_option_sets_the_engine_flag(qtbot, make_window):
+def test_ask_everyone_sets_every_players_stop_and_is_recorded(qtbot, make_window):
     win = make_window(names=["A", "B"], seed=1)
-    win.overlay.ask_all.setChecked(True)
-    assert win.controller.game.options["auto_pass"] is False
-    assert win.act_ask_all.isChecked()
+    g = win.controller.game
+    assert g.options["auto_pass"] is False  # a live table: the policy, not the engine, passes
+    win.act_ask_all.setChecked(True)
+    assert g.options["stops"] == {"0": ["every_window"], "1": ["every_window"]}
     win.act_ask_all.setChecked(False)
-    assert win.controller.game.options["auto_pass"] is True
+    assert not g.options["stops"]
     # the option is part of the game: recorded where it changed
-    assert [e.value for e in win.controller.game.entries if e.kind == "option"][-2:] == [False, True]
+    assert [e.key for e in g.entries if e.kind == "option"][-2:] == ["stops", "stops"]
 
 
 def test_each_card_state_is_drawn_with_its_orientation(qtbot, make_window):
@@ -259,13 +263,15 @@ def test_keyboard_shortcuts(qtbot, make_window):
     qtbot.keyClick(win, Qt.Key.Key_Return)  # confirm the hand-off
     assert not overlay_up(win)
     n = len(g.history)
+    before = g.ctx.s.to_dict()
     assert any(isinstance(a, Pass) for _, a in win.actions.buttons)
     qtbot.keyClick(win, Qt.Key.Key_1)  # the first button (pass)
-    assert len(g.history) == n + 1
+    assert len(g.history) > n and g.history[n] == Pass(g.history[n].player)
+    after = g.ctx.s.to_dict()
     qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo
-    assert len(g.history) == n
+    assert len(g.history) == n and g.ctx.s.to_dict() == before
     qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert len(g.history) == n + 1
+    assert g.ctx.s.to_dict() == after  # redo: the pass, and the table passes for the others again
 
 
 def test_engine_exception_becomes_a_message(qtbot, make_window, monkeypatch):
