@@ -32,6 +32,9 @@ GOALS = {
     "load": ("ms", "<=", 100),
     "repaint_median": ("ms", "<=", 16),
     "startup_ratio": ("×", "<=", 1.5),
+    "handoffs_4": ("per turn", "<=", 2.5),
+    "handoffs_7": ("per turn", "<=", 3.0),
+    "shared": ("per turn", "<=", 6),
 }
 
 
@@ -74,6 +77,27 @@ def long_game(n_actions: int, players: int = 7):
 
     db, rules = _engine()
     return play(db, rules, n_actions, players)
+
+
+def bench_handoffs(players: int, games: int = 40, claim: bool = False) -> tuple[float, float]:
+    """Hand-offs and shared prompts per turn at a scripted hot-seat table (fate_royal.rules.hotseat,
+    the policy the table uses): players who never claim at the shared prompt (or, with ``claim``,
+    claim whenever they hold a response other than a command spell) and otherwise choose at
+    random. Default stops. (hand-offs per turn, shared prompts per turn)"""
+    from fate_royal.rules.game import Game
+    from fate_royal.rules.hotseat import play_scripted
+    from fate_royal.rules.simulate import choose_action
+
+    db, rules = _engine()
+    handoffs = shared = turns = 0
+    for seed in range(games):
+        game = Game.new(db, rules, [f"P{i + 1}" for i in range(players)], seed=seed,
+                        auto_pass=False)
+        count, n = play_scripted(game, random.Random(seed), claim=claim, choose=choose_action)
+        handoffs += count.handoffs
+        shared += count.shared
+        turns += n
+    return handoffs / turns, shared / turns
 
 
 def bench_replay(n_actions: int = 1000, repeats: int = 3) -> tuple[float, int]:
@@ -192,6 +216,15 @@ def main(argv: list[str]) -> int:
     print(f"replay of a recorded {n}-action game: {secs:.3f} s  [{_verdict('replay', secs)}]")
     ms = bench_load()
     print(f"card data load + validation: {ms:.1f} ms  [{_verdict('load', ms)}]")
+    for players in (4, 7):
+        h, p = bench_handoffs(players, 20 if args.quick else 40)
+        print(f"hand-offs per turn ({players} players, default stops): {h:.2f}  "
+              f"[{_verdict(f'handoffs_{players}', h)}]")
+        print(f"shared prompts per turn ({players} players, default stops): {p:.2f}  "
+              f"[{_verdict('shared', p)}]")
+        h2, _ = bench_handoffs(players, 20 if args.quick else 40, claim=True)
+        print(f"hand-offs per turn ({players} players, everyone claims when holding a response): "
+              f"{h2:.2f} (for information)")
     mem = engine_peak_memory()
     print(f"peak memory, engine alone, 7 players after 500 actions: {mem:.1f} MiB")
     if args.no_gui:

@@ -302,11 +302,15 @@ class LogPanel(QTextBrowser):
             self.clear()
             self._game, self._shown = None, 0
             return
-        log = g.log
+        view = self.controller.table_view()
+        log = view.log  # what the one looking may read: other seats' secrets taken out
         lang = current_language()
-        if g is not self._game or len(log) < self._shown or lang != self._lang:
+        who = view.viewer
+        if g is not self._game or len(log) < self._shown or lang != self._lang \
+                or who != getattr(self, "_viewer", None):
             self.clear()
             self._game, self._shown, self._lang = g, 0, lang
+            self._viewer = who
         if len(log) == self._shown:
             return
         words = texts.words(g)

@@ -295,3 +295,37 @@ class HotSeat:
 
 __all__ = ["Counters", "HotSeat", "PRIVATE_DECISIONS", "PUBLIC_DECISIONS", "Prompt", "STOPS",
            "humans_of", "public_actions", "stops_of"]
+
+
+def play_scripted(game: Any, chooser: Any, *, claim: bool = False, max_turns: int = 60,
+                  choose: Any = None) -> tuple[Counters, int]:
+    """Play ``game`` at a scripted hot-seat table, through this policy: every player confirms
+    their hand-offs; at a shared prompt nobody claims (or, with ``claim``, the first player who
+    holds a response other than passing or a command spell claims); every decision is made at
+    random among what the screen offers (``choose(chooser, actions)``, default uniform).
+    Returns the counters and the number of turns played (for the bench)."""
+    from fate_royal.rules.legality import effect_options
+
+    choose = choose or (lambda rnd, acts: acts[rnd.randrange(len(acts))])
+    hs = HotSeat(game)
+    first = game.ctx.s.turn
+    while game.outcome() is None and game.ctx.s.turn - first < max_turns:
+        prompt = hs.advance()
+        if prompt.kind == "over":
+            break
+        if prompt.kind == "shared":
+            claimer = None
+            if claim:
+                claimer = next((q for q in prompt.candidates
+                                if effect_options(game.ctx, q, first_only=True)), None)
+            if claimer is None:
+                hs.nobody()
+            else:
+                hs.claim(claimer)
+            continue
+        if prompt.kind == "private" and hs.needs_handoff(prompt):
+            hs.confirm()
+        acts = game.legal_actions() if prompt.kind in ("private", "computer") else \
+            public_actions(game, prompt.player)
+        hs.apply(choose(chooser, acts))
+    return hs.count, max(1, game.ctx.s.turn - first + 1)
