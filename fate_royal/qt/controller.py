@@ -138,6 +138,21 @@ class GameController(QObject):
         if game.ctx.s.over:
             emit(self.game_over)
 
+    def park(self) -> dict[str, Any]:
+        """The live game with the table's hot-seat bookkeeping, to bring back (``unpark``) after a
+        demo or replay has used the table."""
+        return {"game": self.game, "floor": self._undo_floor, "decisions": list(self._decisions),
+                "auto": self.auto_handoff, "read_only": self.read_only}
+
+    def unpark(self, parked: dict[str, Any]) -> None:
+        """Bring back a parked game. Its next private decision starts with a hand-off screen: the
+        table was open to everyone meanwhile."""
+        self.auto_handoff = parked["auto"]
+        self.read_only = parked["read_only"]
+        self.set_game(parked["game"])
+        self._undo_floor = parked["floor"]
+        self._decisions = list(parked["decisions"])
+
     def _start_hotseat(self) -> None:
         """A live table: the hot-seat policy decides who is asked. The engine then asks every
         player (its auto_pass option off): whether anyone is asked must not depend on their cards."""

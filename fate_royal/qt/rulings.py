@@ -9,8 +9,8 @@
   errata comparison window, presenter view (F5: full screen, large, every hand revealed);
 - Demo menu: step forward (→ / PageDown) and back (← / PageUp), restart, close; the demo dock
   (narration, step list with passed/failed checks, this step's log and rule ids);
-- autosave after every action to ``save.autosave_path()`` (a failure is shown once in the status
-  bar, never raised).
+- autosave after every action, the "resume?" question on start, questions before a running game is
+  dropped, and the live game parked while a demo is open: ``qt.keeper.GameKeeper`` (``.keeper``).
 
 Every failure (a damaged save, a broken card file, a replay that becomes illegal) is a message and
 leaves the running game as it was.
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -66,16 +65,15 @@ class RulingsFeatures(QObject):
         self.demo = DemoState(controller, self)
         self.cards_root: Path | None = None  # None: the shipped cards/ (paths.cards_dir())
         self.save_path: Path | None = None
-        self.autosave_file: Path | None = None  # None: save.autosave_path()
-        self.autosave_enabled = True
-        self.autosave_error: str | None = None
-        self._autosaved: tuple[int, int] | None = None
         self.last_message: tuple[str, str] = ("", "")
         self.message_box: QMessageBox | None = None
         self.show_dialogs = True
         self.presenter: PresenterWindow | None = None
         self.comparison: ComparisonWindow | None = None
         self._base_profile = self._load_base_profile(None)
+        from fate_royal.qt.keeper import GameKeeper
+
+        self.keeper = GameKeeper(self)
         self._build_docks()
         self._build_menus()
         controller.changed.connect(self._after_change)
@@ -262,6 +260,7 @@ class RulingsFeatures(QObject):
                 a.setEnabled(False)
 
     def _demo_stepped(self) -> None:
+        self.keeper.demo_changed()
         was = self.demo_dock.isVisible()
         self.demo_dock.setVisible(self.demo.active)
         if self.demo.active and not was:
@@ -275,27 +274,34 @@ class RulingsFeatures(QObject):
     # ------------------------------------------------------------------ autosave
 
     def autosave(self) -> bool:
-        """Save the live game after an action (not in a demo or replay). Never raises."""
-        g = self.controller.game
-        if not self.autosave_enabled or g is None or self.demo.active:
-            return False
-        key = (id(g), len(g.history))
-        if key == self._autosaved or not g.history:
-            return False
-        try:
-            from fate_royal.rules.save import autosave_path, save_game
+        """Write the live game's new actions to the autosave journal (not in a demo or replay).
+        Never raises."""
+        return self.keeper.autosave()
 
-            save_game(g, self.autosave_file or autosave_path())
-        except Exception as exc:
-            if self.autosave_error is None:  # shown once, until an autosave works again
-                self.autosave_error = str(exc)
-                self.status(t("rulings.autosave.failed", reason=exc), 0)
-            return False
-        self._autosaved = key
-        if self.autosave_error is not None:
-            self.autosave_error = None
-            self.status("")
-        return True
+    @property
+    def autosave_file(self) -> Path | None:
+        """The journal's path (None: ``save.autosave_path()``)."""
+        return self.keeper.path_override
+
+    @autosave_file.setter
+    def autosave_file(self, path: str | Path | None) -> None:
+        self.keeper.path_override = None if path is None else Path(path)
+
+    @property
+    def autosave_enabled(self) -> bool:
+        return self.keeper.enabled
+
+    @autosave_enabled.setter
+    def autosave_enabled(self, on: bool) -> None:
+        self.keeper.enabled = bool(on)
+
+    @property
+    def autosave_error(self) -> str | None:
+        return self.keeper.error
+
+    def db_loader(self) -> Callable[[Any, list], Any]:
+        """``(rules, extra cards) -> CardDB`` from the cards folder in use."""
+        return _db_loader(self.cards_root)
 
     # ------------------------------------------------------------------ saves
 
@@ -314,6 +320,7 @@ class RulingsFeatures(QObject):
         except Exception as exc:
             self.inform("error", t("rulings.save.failed", reason=exc))
             return False
+        self.keeper.mark_saved(g)
         self.save_path = target
         self.inform("info", t("rulings.save.saved", path=target))
         return True
@@ -363,9 +370,14 @@ class RulingsFeatures(QObject):
     def open_save(self, path: str | Path, allow_changed_cards: bool | None = None) -> bool:
         """Open a saved game (replayed from setup + actions). A damaged, foreign or incompatible file
         is refused with a message and the current game stays. ``allow_changed_cards`` None asks
-        ("open anyway") when the card data changed since the save."""
+        ("open anyway") when the card data changed since the save. An autosave journal
+        (``.jsonl``) opens as the live game. A running unsaved game is not dropped unasked."""
         from fate_royal.rules.save import SaveError, load_game
 
+        if not self.keeper.confirm_drop():
+            return False
+        if Path(path).suffix == ".jsonl":
+            return self.keeper.resume(path)
         try:
             changed = self._cards_changed(path)
             if changed and not allow_changed_cards:
@@ -383,9 +395,10 @@ class RulingsFeatures(QObject):
             self.inform("error", t("rulings.save.refused", reason=f"{path}: {exc}"))
             return False
         self.demo.close()
+        self.keeper._parked = None  # asked above: the running game was saved or given up
         self.controller.set_game(game)
         self.save_path = Path(path)
-        self._autosaved = (id(game), len(game.history))
+        self.keeper.mark_saved(game)
         self.inform("info", t("rulings.save.opened", path=path))
         return True
 
@@ -406,6 +419,7 @@ class RulingsFeatures(QObject):
         except Exception as exc:
             self.inform("error", t("rulings.save.refused", reason=f"{path}: {exc}"))
             return False
+        self.keeper.park()
         self.demo.open(session)
         return True
 
@@ -437,7 +451,7 @@ class RulingsFeatures(QObject):
             else:
                 self.last_message = ("error", text)
             return str(exc)
-        self.save_path = None
+        self.keeper.park()
         self.demo.open(session)
         return None
 
@@ -583,17 +597,13 @@ class RulingsFeatures(QObject):
         return "\n".join(lines) + "\n"
 
     def export_log(self, path: str | Path) -> bool:
+        from fate_royal.fsutil import atomic_write
+
         text = self.log_text()
         path = Path(path)
-        tmp = path.with_name(f".{path.name}.tmp")
         try:
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, path)
+            atomic_write(path, text)
         except OSError as exc:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
             self.inform("error", t("rulings.export.failed", reason=f"{path}: {exc.strerror or exc}"))
             return False
         self.inform("info", t("rulings.export.log_done", path=path))
@@ -668,6 +678,11 @@ class RulingsFeatures(QObject):
         et = event.type()
         if obj is self.window:
             if et == QEvent.Type.Close:
+                if not self.keeper.confirm_close():
+                    event.ignore()
+                    return True
+                self.keeper.autosave()
+                self.keeper.shutdown()  # everything written before the window goes
                 for w in (self.presenter, self.comparison):
                     if w is not None:
                         w.close()

@@ -514,6 +514,9 @@ class MainWindow(QMainWindow):
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return False
         st = dlg.settings()
+        rulings = getattr(self, "rulings", None)
+        if rulings is not None and not rulings.keeper.confirm_drop():  # the running game stays
+            return False
         self.set_ask_all(st.ask_all)
         return self.controller.new_game(st.names, st.seed, st.errata, st.assignment)
 

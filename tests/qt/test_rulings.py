@@ -405,23 +405,29 @@ def test_save_opened_as_a_replay_steps_like_a_scenario(table, tmp_path):
     assert len(c.game.entries) == n - 1
 
 
-def test_autosave_after_every_action_and_failure_shown_once(table, tmp_path):
+def test_autosave_after_every_action_and_failure_shown_once(table, tmp_path, qtbot):
     win, c, f = table()
-    auto = tmp_path / "auto" / "autosave.json"
+    auto = tmp_path / "auto" / "autosave.jsonl"
     f.autosave_file = auto
     play(c, 2)
-    from fate_royal.rules.save import read_save
+    from fate_royal.rules.journal import read_journal
 
-    assert len(read_save(auto).record.actions) == len(c.game.entries) >= 2
+    assert f.keeper.flush()
+    assert len(read_journal(auto).record.actions) == len(c.game.entries) >= 2
     play(c, 1)
-    assert len(read_save(auto).record.actions) == len(c.game.entries) >= 3
+    assert f.keeper.flush()
+    assert len(read_journal(auto).record.actions) == len(c.game.entries) >= 3
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    f.autosave_file = blocker / "autosave.json"  # a file where a folder should be
+    f.autosave_file = blocker / "autosave.jsonl"  # a file where a folder should be
     messages = []
     win.statusBar().messageChanged.connect(lambda m: messages.append(m))
     play(c, 2)
-    assert f.autosave_error
+    assert f.keeper.flush()
+    qtbot.waitUntil(lambda: f.autosave_error is not None, timeout=3000)
+    play(c, 1)
+    assert f.keeper.flush()
+    qtbot.wait(50)
     assert sum(1 for m in messages if "自動保存" in m) == 1
 
 
@@ -430,8 +436,10 @@ def test_default_autosave_path_is_used(table, tmp_path):
     play(c, 1)
     from fate_royal.rules.save import autosave_path
 
+    assert f.keeper.flush()
     assert autosave_path().is_file()
-    assert str(autosave_path()).startswith(str(tmp_path))
+    assert autosave_path().name == "autosave.jsonl"
+    assert str(autosave_path()).startswith(str(tmp_path))  # XDG_DATA_HOME, set by this module
 
 
 # --------------------------------------------------------------------------- export
