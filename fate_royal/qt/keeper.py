@@ -297,12 +297,13 @@ class GameKeeper(QObject):
         if self.ask is not None:
             return self.ask(kind, text, choices)
         if not self.features.show_dialogs:
-            return {"resume": "new", "drop": "discard", "close": "quit"}[kind]
+            return {"resume": "new", "drop": "discard", "close": "quit", "reveal": "cancel"}[kind]
         box = QMessageBox(QMessageBox.Icon.Question, t("keeper.title." + kind), text,
                           QMessageBox.StandardButton.NoButton, self.features.window)
         roles = {"resume": QMessageBox.ButtonRole.AcceptRole, "new": QMessageBox.ButtonRole.RejectRole,
                  "save": QMessageBox.ButtonRole.AcceptRole, "discard": QMessageBox.ButtonRole.DestructiveRole,
-                 "quit": QMessageBox.ButtonRole.DestructiveRole, "cancel": QMessageBox.ButtonRole.RejectRole}
+                 "quit": QMessageBox.ButtonRole.DestructiveRole, "cancel": QMessageBox.ButtonRole.RejectRole,
+                 "reveal": QMessageBox.ButtonRole.AcceptRole}
         buttons = {box.addButton(t("keeper.choice." + c), roles[c]): c for c in choices}
         box.setDefaultButton(next(iter(buttons)))
         box.exec()

@@ -236,6 +236,13 @@ class RulingsFeatures(QObject):
     # ------------------------------------------------------------------ reacting to the game
 
     def _after_change(self) -> None:
+        viewer = self.controller.private_viewer()
+        if viewer != getattr(self, "_last_viewer", None):  # a hand-off: forget what was inspected
+            self._last_viewer = viewer
+            if self.inspector.card_id is not None and not self.demo.active:
+                self.inspector.card_id = None
+                self.inspector.uid = None
+                self.inspector.refresh()
         if self.demo.guard_read_only():
             self.status(t("rulings.demo.replay"))
             emit(self.controller.changed)
@@ -639,7 +646,25 @@ class RulingsFeatures(QObject):
             self.inspector.show_card(card_id)
         return self.inspector
 
-    def open_comparison(self) -> ComparisonWindow:
+    def may_reveal(self) -> bool:
+        """May a view that shows every hand (presenter, errata comparison) open now? Always in a
+        demo, a replay, a finished game or a game with one human; never while the hand-off screen
+        covers the table; otherwise only when the table agrees to show every hidden card."""
+        c = self.controller
+        g = c.game
+        if g is None or self.demo.active or g.state.over:
+            return True
+        overlay = getattr(self.window, "overlay", None)
+        if overlay is not None and overlay.isVisible():
+            return False  # F5 / Ctrl+E behind the hand-off screen: nothing opens
+        hs = getattr(c, "hotseat", None)
+        if hs is None or len(hs.humans) <= 1 or c.auto_handoff:
+            return True
+        return self.keeper._ask("reveal", t("keeper.reveal.text"), ["reveal", "cancel"]) == "reveal"
+
+    def open_comparison(self) -> ComparisonWindow | None:
+        if not (self.comparison is not None and self.comparison.isVisible()) and not self.may_reveal():
+            return None
         s = self.demo.session
         scenario = s is not None and s.kind == "scenario"
         if self.comparison is None:
@@ -660,7 +685,10 @@ class RulingsFeatures(QObject):
             return
         self.open_presenter()
 
-    def open_presenter(self, full_screen: bool = True) -> PresenterWindow:
+    def open_presenter(self, full_screen: bool = True) -> PresenterWindow | None:
+        if not self.may_reveal():
+            self.act_presenter.setChecked(False)
+            return None
         if self.presenter is None:
             self.presenter = PresenterWindow(self.controller, self.demo, self.window)
             self.presenter.closed.connect(lambda: self.act_presenter.setChecked(False))

@@ -188,13 +188,34 @@ def test_presenter_view_reveals_every_hand(table):
     assert "2 /" in p.progress.text()
 
 
+def test_presenter_in_a_live_game_asks_the_table_first(table):
+    win, c, f = table()  # three humans, hands hidden from each other
+    asked = []
+    f.keeper.ask = lambda kind, text, choices: asked.append(kind) or "cancel"
+    win.refresh()
+    assert c.handoff_needed() and win.overlay.isVisible()
+    f.act_presenter.trigger()  # behind the hand-off screen F5 / Ctrl+E open nothing, unasked
+    f.act_comparison.trigger()
+    assert asked == [] and f.presenter is None and f.comparison is None
+    c.confirm_handoff()
+    win.refresh()
+    assert not win.overlay.isVisible()
+    assert f.open_presenter(full_screen=False) is None and f.open_comparison() is None
+    assert asked == ["reveal", "reveal"]
+    assert f.presenter is None and f.comparison is None
+
+
 def test_presenter_reveals_reverse_servants(table):
     win, c, f = table()  # a new game: every servant is dealt face down
+    f.keeper.ask = lambda kind, text, choices: "reveal"  # the table agreed to show every hand
+    c.confirm_handoff()
+    win.refresh()
     p = f.open_presenter(full_screen=False)
     servants = [d for d in p.table.records() if d.role == "hero"]
     assert servants and all(d.face_up for d in servants)
     assert all(d.face_up for d in p.hands.records())
-    assert not any(d.face_up for d in win.table.records() if d.role == "hero")  # the table stays private
+    viewer = c.private_viewer()  # the table stays private: only the seat looking sees its own
+    assert not any(d.face_up for d in win.table.records() if d.role == "hero" and d.owner != viewer)
 
 
 # --------------------------------------------------------------------------- errata comparison
@@ -223,6 +244,10 @@ def test_errata_comparison_of_the_live_game(table):
     run = ScenarioRun(load_scenario(DEMOS / "E8-demo-deck-rebuild.yaml"))
     run.run_all()
     c.set_game(run.game)
+    f.keeper.ask = lambda kind, text, choices: "reveal"  # the table agreed to show every hand
+    if c.handoff_needed():
+        c.confirm_handoff()
+    win.refresh()
     w = f.open_comparison()
     assert not w.scenario_mode
     assert any(r[0] == "捨て札の枚数" and r[1] == "0" and r[2] == "2" for r in w.rows())
