@@ -4,8 +4,6 @@ a broken or hostile pack is refused with ``file:line: message`` and nothing writ
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from fate_royal.cards import DataErrors, RuleSet, load_card_db
@@ -13,47 +11,15 @@ from fate_royal.cards.pack import (
     deck_summary, dump_pack, empty_pack, export_pack, import_pack, pack_path, personal_ids,
     plan_import, read_pack, save_pack, unknown_list, with_card,
 )
-from fate_royal.rules.actions import PlayCard, UseEffect
+from fate_royal.rules.actions import UseEffect
 from fate_royal.rules.game import Game
-
-NEW_CODE = {
-    "id": "M-002",
-    "kind": "mystic_code",
-    "name": "試作礼装",
-    "name_en": "Trial Code",
-    "note": "typed in from my box",
-    "effects": [
-        {"name": "魔力供給", "name_en": "Mana Supply", "timing": "activated", "window": "any",
-         "cost": {"raw": "T", "tap": True}, "ops": [{"op": "draw", "count": 1}]},
-        {"name": "守りの加護", "name_en": "Ward", "timing": "constant",
-         "ops": [{"op": "modify_stats", "subject": "combatant", "pd": 1}]},
-    ],
-}
-
+from packhelp import NEW_CODE, play_until_used
 
 @pytest.fixture
 def my_pack(tmp_path, monkeypatch):
     path = tmp_path / "data" / "card-pack.yaml"
     monkeypatch.setenv("FATE_ROYAL_PACK", str(path))
     return path
-
-
-def play_until_used(game: Game, card_id: str, seed: int = 1, limit: int = 4000) -> bool:
-    """Random legal play that always plays ``card_id`` and uses its effects when it may."""
-    chooser = random.Random(seed)
-    for _ in range(limit):
-        if game.outcome() is not None:
-            return False
-        actions = game.legal_actions()
-        mine = [a for a in actions if isinstance(a, UseEffect) and game.card_of(a.card).id == card_id]
-        mine = mine or [a for a in actions
-                        if isinstance(a, PlayCard) and game.card_of(a.card).id == card_id]
-        action = mine[0] if mine else chooser.choice(
-            [a for a in actions if a.kind != "spell"] or actions)
-        for event in game.apply(action):
-            if event.code == "EffectResolved" and event.card == card_id:
-                return True
-    return False
 
 
 def test_an_entered_card_joins_the_data_as_entered(my_pack):
