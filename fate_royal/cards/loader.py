@@ -1166,6 +1166,25 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
     )
 
 
+def build_card(mapping: Mapping[str, Any], chips: Mapping[str, Chip] | None = None, *,
+                source: str = "<card>", entered: bool = False) -> tuple[CardDef | None, list[DataError]]:
+    """Check and build one card definition on its own (the card editor's live validation): the
+    card, or None, and every problem found — the same checks as for a card file, except those that
+    need the other cards (duplicate ids and class names, errata patches). Errors without a line
+    start with the dotted path of the field (``effects.1.cost.discard: ...``)."""
+    ctx = _Ctx()
+    tree = lift(clone(dict(mapping)), source)
+    if not isinstance(tree, YMap):
+        return None, [DataError(source, 0, "a card must be a mapping")]
+    builder = _Builder(ctx, dict(chips) if chips is not None else None)
+    rec = _Rec()
+    _unwrap_root(ctx, tree, rec)
+    card = builder.card(tree, rec)
+    if card is not None and entered:
+        card = replace(card, provenance_default="entered")
+    return (card if not ctx.errors else None), list(ctx.errors)
+
+
 def _pack_cards(pack: Any, default_root: bool, ctx: _Ctx):
     """The personal pack to load (see ``load_card_db``), or None; its errors go to ``ctx``."""
     from fate_royal.cards import pack as packs

@@ -244,6 +244,9 @@ class _Writer:
     # --- the whole effect
 
     def effect(self, e: Effect) -> str:
+        return self.tr("effect", header=self.header(e), body=self.body(e))
+
+    def body(self, e: Effect) -> str:
         sentences: list[str] = []
         if not e.is_constant:
             sentences.append(self.cost(e.cost))
@@ -269,7 +272,7 @@ class _Writer:
             if s:
                 s = self.sentence(s)
                 body = self.tr("sentences", before=body, after=s) if body else s
-        return self.tr("effect", header=self.header(e), body=body)
+        return body
 
 
 def effect_text(effect: Effect, lang: str, db: CardDB | None = None) -> str:
@@ -277,6 +280,12 @@ def effect_text(effect: Effect, lang: str, db: CardDB | None = None) -> str:
 
     ``db`` supplies chip names for 代理戦闘 (without it the chip's id is shown)."""
     return _Writer(lang, db).effect(effect)
+
+
+def effect_body(effect: Effect, lang: str, db: CardDB | None = None) -> str:
+    """``effect_text`` without its timing/window/keyword header (for a face that prints the header
+    on its own line)."""
+    return _Writer(lang, db).body(effect)
 
 
 def data_text(effect: Effect, lang: str) -> str:
@@ -313,4 +322,4 @@ def card_text(card: CardDef, lang: str, db: CardDB | None = None) -> list[tuple[
     return out
 
 
-__all__ = ["card_text", "data_text", "effect_text"]
+__all__ = ["card_text", "data_text", "effect_body", "effect_text"]
