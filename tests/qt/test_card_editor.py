@@ -214,3 +214,18 @@ def test_the_editor_in_both_languages(qtbot, tmp_path, monkeypatch, lang):
         assert editor.findChildren(QSpinBox)
     finally:
         i18n.set_language(before)
+
+
+def test_the_game_menu_opens_the_editor(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    from fate_royal.qt.controller import GameController
+    from fate_royal.qt.window import MainWindow
+
+    window = MainWindow(GameController())
+    qtbot.addWidget(window)
+    opened = []
+    monkeypatch.setattr(CardEditor, "exec", lambda self: opened.append(self) or 0)
+    window.controller._dbs[frozenset()] = "cached"
+    window.act_cards.trigger()
+    assert opened and isinstance(opened[0], CardEditor)
+    assert window.controller._dbs == {}  # new games read the cards (and the pack) again
