@@ -33,7 +33,8 @@ PACK_KEYS = ("format", "version", "title", "note", "cards", "replaces")
 __all__ = [
     "CardPack", "ImportPlan", "PACK_FILE", "PACK_FORMAT", "deck_summary", "dump_pack",
     "empty_pack", "export_pack", "import_pack", "pack_path", "personal_ids", "plan_import",
-    "read_pack", "read_pack_text", "save_pack", "shipped_card_tree", "unknown_list", "validate_pack",
+    "read_pack", "read_pack_text", "save_pack", "shipped_card_tree", "stale_overrides",
+    "unknown_list", "validate_pack",
     "with_card", "without_card",
 ]
 
@@ -307,6 +308,16 @@ def _shipped_ids(root: Path | None = None) -> list[str]:
     from fate_royal.cards.loader import load_card_db
 
     return list(load_card_db(root, errata=False, pack=False).cards)
+
+
+def stale_overrides(pack: CardPack, root: Path | None = None) -> list[str]:
+    """Corrections in ``pack`` whose shipped card has changed since they were entered (the
+    recorded ``replaces`` definition is no longer the shipped one): check them against it."""
+    out = []
+    for cid, recorded in sorted(pack.replaces.items()):
+        if shipped_card_tree(cid, root) != recorded:
+            out.append(cid)
+    return out
 
 
 def personal_ids(db: CardDB) -> list[str]:

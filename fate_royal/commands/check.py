@@ -153,6 +153,13 @@ def main(argv: list[str] | None = None) -> int:
           f"deck: {known} known, {entered} entered, {padded} padded (D1); "
           f"{len(personal)} personal cards; {len(unplayable)} effects not yet playable; loaded in "
           f"{elapsed * 1000:.0f} ms")
+    if default_root:
+        from fate_royal.cards.pack import pack_path, read_pack, stale_overrides
+
+        for cid in stale_overrides(read_pack()):
+            print(f"{pack_path().as_posix()}:0: {cid} corrects a shipped card that has changed "
+                  "since (its replaces: entry is not the shipped definition any more); check the "
+                  "correction against it")
     for card, effect in unplayable:  # the engine never offers them: say so, one a line
         file, line = card.locations.get(f"effects.{effect.index}",
                                         (card.source_file, card.source_line))

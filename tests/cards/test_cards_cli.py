@@ -54,3 +54,33 @@ def test_a_broken_import_prints_file_line_and_writes_nothing(my_pack, tmp_path, 
     out = capsys.readouterr().out
     assert out.startswith(f"{bad.as_posix()}:3: ") and "M-003" in out
     assert not my_pack.exists()
+
+
+def test_check_says_when_a_corrected_shipped_card_has_changed_since(my_pack, capsys):
+    from fate_royal.cards.pack import read_pack, save_pack as write
+
+    hero = {"id": "H-002", "kind": "hero", "name": "エミヤ", "name_en": "EMIYA",
+            "stats": {"pa": 4, "pd": 4, "ma": 3, "md": 3},
+            "classes": ["アーチャー", "キャスター", "アサシン", "バーサーカー"]}
+    write(with_card(empty_pack(), hero))
+    assert main(["check"]) == 0
+    assert "changed since" not in capsys.readouterr().out
+    pack = read_pack()
+    pack.replaces["H-002"] = dict(pack.replaces["H-002"], name="エミヤ（旧）")
+    write(pack)
+    assert main(["check"]) == 0
+    assert f"{my_pack.as_posix()}:0: H-002 corrects a shipped card that has changed since" in \
+        capsys.readouterr().out
+
+
+def test_cards_edit_options_are_checked_before_a_window_opens(monkeypatch, capsys):
+    import fate_royal.qt.card_editor as card_editor
+
+    opened = []
+    monkeypatch.setattr(card_editor, "run_editor", lambda card, kind, lang: opened.append(
+        (card, kind, lang)) or 0)
+    assert main(["cards", "edit", "H-002", "--lang", "en"]) == 0
+    assert opened == [("H-002", "mystic_code", "en")]
+    with pytest.raises(SystemExit) as info:
+        main(["cards", "edit", "--kind", "dragon"])
+    assert info.value.code == 2
