@@ -341,7 +341,7 @@ class EffectForm(QWidget):
             self.window.addItem(tr(f"window.{w}"), w)
         self._add(form, "window", "editor.window", self.window, self.window.currentIndexChanged)
         kw_box = QWidget()
-        kw_lay = QHBoxLayout(kw_box)
+        kw_lay = QGridLayout(kw_box)
         kw_lay.setContentsMargins(0, 0, 0, 0)
         self.keywords: dict[str, QCheckBox] = {}
         for kw in KEYWORDS:
@@ -350,7 +350,7 @@ class EffectForm(QWidget):
             gloss = tr(f"cardtext.keyword.{kw}") if current_language() == "en" else ""
             box = QCheckBox(f"【{kw}】 {gloss}".strip())
             box.toggled.connect(self.changed)
-            kw_lay.addWidget(box)
+            kw_lay.addWidget(box, len(self.keywords) // 4, len(self.keywords) % 4)
             self.keywords[kw] = box
         self.fields["keywords"] = kw_box
         form.addRow(_label("editor.keywords"), kw_box)
@@ -992,6 +992,11 @@ class CardEditor(QDialog):
                 self._marked.append(w)
         if not messages:
             self.problems.addItem(_label("editor.no_problems"))
+        bad_effects = {int(p.split(".")[1]) for p in self.problems_by_path
+                       if p.startswith("effects.") and p.split(".")[1].isdigit()}
+        for j in range(self.effect_tabs.count()):  # a tab with a problem says so
+            mark = " ⚠" if j + 1 in bad_effects else ""
+            self.effect_tabs.setTabText(j, tr("editor.effect_tab", number=j + 1) + mark)
 
     # --- pack actions
 
