@@ -157,3 +157,17 @@ def test_the_pack_round_trips(my_pack):
     save_pack(pack)
     text = my_pack.read_text("utf-8")
     assert "provenance: entered" in text and text == dump_pack(read_pack())
+
+
+def test_the_log_says_which_cards_were_entered(my_pack):
+    from fate_royal.text import Words
+
+    save_pack(with_card(empty_pack(), NEW_CODE))
+    db = load_card_db()
+    game = Game.new(db, RuleSet.house(), ["A", "B"], seed=1)
+    event = next(e for e in game.ctx.log if e.code == "PersonalCardsUsed")
+    assert event.args["entered_cards"] == ["M-002"] and event.rules == ("D1",)
+    assert Words("ja", db).event(event) == "自分のカードパックで入力したカードを使用（入力）：試作礼装"
+    assert Words("en", db).event(event).endswith("(entered): Trial Code")
+    plain_game = Game.new(load_card_db(pack=False), RuleSet.house(), ["A", "B"], seed=1)
+    assert not any(e.code == "PersonalCardsUsed" for e in plain_game.ctx.log)
