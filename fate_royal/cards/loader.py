@@ -780,6 +780,7 @@ class _CardSrc:
     tree: YMap
     rec: _Rec
     card: CardDef | None = None
+    entered: bool = False  # from a personal card pack
 
 
 def _read_cards(root: Path, default_root: bool, ctx: _Ctx, builder: _Builder,
@@ -858,7 +859,7 @@ def _read_extra(extra: list, source: str, ctx: _Ctx, builder: _Builder,
             card = replace(card, provenance_default="entered")
         class_names.clear()
         class_names.update(names)
-        cards[card.id] = _CardSrc(tree, rec, card)
+        cards[card.id] = _CardSrc(tree, rec, card, entered)
 
 
 # --- errata ---------------------------------------------------------------------------------------
@@ -992,7 +993,7 @@ def _apply_patches(ctx: _Ctx, patches: list[_Patch], cards: dict[str, _CardSrc],
         card = None
         for p in plist:
             new_tree, new_rec = clone(tree), rec.copy()
-            record = _apply_one(ctx, p, new_tree, new_rec)
+            record = _apply_one(ctx, p, new_tree, new_rec, over_entered=src.entered)
             if record is None:
                 continue
             sub = _Ctx()
@@ -1022,8 +1023,13 @@ def _with_patches(card: CardDef, patches: tuple, original: CardDef) -> CardDef:
                    source_line=original.source_line)
 
 
-def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | None:
+def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec,
+               over_entered: bool = False) -> AppliedPatch | None:
+    """Apply one patch. ``over_entered``: the card is a person's correction (personal card pack);
+    the errata changes the card whatever was printed there, so a value that is not the one the
+    patch expects (the printed value, now entered) is replaced all the same, and the note says so."""
     m = p.m
+    over = " (applied over the value entered in the personal card pack)"
     appending = "append" in m
     got = _resolve(tree, p.path)
     card_file, card_line = location(tree)
@@ -1045,7 +1051,7 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
             ctx.err(m, "expect", "", f"patch {p.id}: an append patch expects {{count: N}}, the "
                     "number of items already at the path")
             return None
-        if len(lst) != expect["count"]:
+        if len(lst) != expect["count"] and not over_entered:
             ctx.err(m, "expect", "", f"patch {p.id}: expected {expect['count']} item(s) at "
                     f"{at} {norm_path}, found {len(lst)} (the card changed; check the "
                     "patch against it)")
@@ -1061,7 +1067,8 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
         rec.drop(new_path)
         _unwrap(ctx, holder, 0, new_path, rec)
         rec.prov[new_path] = "errata"
-        rec.notes[new_path] = f"{p.rule}: {p.source}"
+        rec.notes[new_path] = f"{p.rule}: {p.source}" + \
+            (over if len(lst) != expect["count"] else "")
         rec.loc[new_path] = location(m, "append")
         lst.append(holder[0])
         if isinstance(lst, YList):
@@ -1072,7 +1079,8 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
     present = key in parent if isinstance(parent, dict) else True
     current = parent[key] if present else _schema_default(norm[:-1], parent, key)
     cur_plain = plain(current)
-    if not (cur_plain == expect or (not present and expect is None)):
+    matches = cur_plain == expect or (not present and expect is None)
+    if not matches and not over_entered:
         ctx.err(m, "expect", "", f"patch {p.id}: {at} {norm_path} is "
                 f"{_show(cur_plain)}, not the expected {_show(expect)} (the card changed; check the "
                 "patch against it)")
@@ -1085,7 +1093,7 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
     # the values written by the patch are errata; provisional wrappers inside it stay provisional
     if norm_path not in rec.prov:
         rec.prov[norm_path] = "errata"
-        rec.notes[norm_path] = f"{p.rule}: {p.source}"
+        rec.notes[norm_path] = f"{p.rule}: {p.source}" + ("" if matches else over)
         rec.loc[norm_path] = location(m, "set")
     parent[key] = holder["v"]
     if isinstance(parent, YMap):

@@ -171,3 +171,22 @@ def test_the_log_says_which_cards_were_entered(my_pack):
     assert Words("en", db).event(event).endswith("(entered): Trial Code")
     plain_game = Game.new(load_card_db(pack=False), RuleSet.house(), ["A", "B"], seed=1)
     assert not any(e.code == "PersonalCardsUsed" for e in plain_game.ctx.log)
+
+
+def test_errata_apply_over_an_entered_correction(my_pack):
+    """M-007's first effect is unknown; a person enters it. E9.1 replaces that effect whatever was
+    printed, so the errata still applies (and says it replaced the entered value)."""
+    from fate_royal.cards.pack import shipped_card_tree
+
+    tree = shipped_card_tree("M-007")
+    tree["effects"][0]["ops"] = [{"op": "recover", "amount": 1}]
+    save_pack(with_card(empty_pack(), tree))
+    off = load_card_db(errata=False).card("M-007")
+    assert [o.op for o in off.effects[0].ops] == ["recover"]
+    assert off.provenance_of("effects.1.ops") == "entered"
+    on = load_card_db().card("M-007")
+    assert [o.op for o in on.effects[0].ops] == ["draw", "discard"]
+    assert on.provenance_of("effects.1.ops") == "errata"
+    assert "personal card pack" in on.notes["effects.1.ops"]
+    assert on.provenance_of("effects.2.ops") == "errata"
+    assert "personal card pack" not in on.notes["effects.2.ops"]
