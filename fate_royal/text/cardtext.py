@@ -311,11 +311,14 @@ def _stale(card: CardDef, effect: Effect, lang: str) -> bool:
 
 def card_text(card: CardDef, lang: str, db: CardDB | None = None) -> list[tuple[str, bool]]:
     """One ``(text, generated)`` per effect of ``card``, in order: the card data's text for ``lang``
-    where it has one (and errata did not change the effect under it), else the generated text."""
+    where it has one (and errata did not change the effect under it), else the generated text. A
+    not yet playable effect (``unplayable``) says so after its text."""
     out = []
     for e in card.effects:
         text = data_text(e, lang)
         if text and not _stale(card, e, lang):
+            if e.unplayable:
+                text += tr_in(lang, "cardtext.not_playable_mark")
             out.append((text, False))
         else:
             out.append((effect_text(e, lang, db), True))
