@@ -38,7 +38,7 @@ from fate_royal.cards.vocabulary import (
 from fate_royal.cards.yamlsrc import DataError, plain
 from fate_royal.qt import art
 from fate_royal.qt.i18n import current_language, strip_mnemonic, tr
-from fate_royal.text.cardtext import effect_body, effect_text
+from fate_royal.text.cardtext import card_text, effect_body, effect_text
 
 PREVIEW_WIDTH = 300
 BAD_STYLE = "background: #ffd9d6;"
@@ -930,10 +930,11 @@ class CardEditor(QDialog):
         """The card as the face shows it: an effect without text in this language gets the text
         generated from its operations."""
         key = "text" if self.lang == "ja" else "text_en"
-        effects = tuple(e if getattr(e, key) else replace(e, **{key: effect_body(e, self.lang,
-                                                                                   self.db)})
-                        for e in card.effects)
-        return replace(card, effects=effects)
+        effects = []
+        for e, (text, generated) in zip(card.effects, card_text(card, self.lang, self.db)):
+            body = effect_body(e, self.lang, self.db) if generated else text
+            effects.append(replace(e, **{key: body}))
+        return replace(card, effects=tuple(effects))
 
     def generated_texts(self) -> list[str]:
         """The generated text of each effect, as shown (for tests and the status line)."""
