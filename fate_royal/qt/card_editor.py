@@ -31,9 +31,8 @@ from fate_royal.cards import pack as packs
 from fate_royal.cards.loader import build_card, load_card_db
 from fate_royal.cards.model import CardDB, CardDef
 from fate_royal.cards.vocabulary import (
-    CARD_KINDS, CARD_STATES, CLASSES, COIN_KINDS, CONDITIONS, DURATIONS, ID_PREFIX, KEYWORDS,
-    MAX_CARDS, MAX_COPIES, MAX_STAT, OPERATIONS, SUBJECTS, TARGET_KINDS, TARGET_SIDES, TIMINGS,
-    WINDOWS, Param,
+    CARD_KINDS, CLASSES, CONDITIONS, ID_PREFIX, KEYWORDS, MAX_CARDS, MAX_COPIES, MAX_STAT,
+    OPERATIONS, TARGET_KINDS, TARGET_SIDES, TIMINGS, WINDOWS, Param,
 )
 from fate_royal.cards.yamlsrc import DataError, plain
 from fate_royal.qt import art
