@@ -322,7 +322,8 @@ class MainWindow(QMainWindow):
         self.act_undo = QAction(self, shortcut=QKeySequence("Ctrl+Z"), triggered=self.controller.undo)
         self.act_redo = QAction(self, shortcut=QKeySequence("Ctrl+Shift+Z"), triggered=self.controller.redo)
         self.act_quit = QAction(self, shortcut=QKeySequence("Ctrl+Q"), triggered=self.close)
-        for a in (self.act_new, None, self.act_undo, self.act_redo, None, self.act_quit):
+        self.act_cards = QAction(self, triggered=self.card_editor)
+        for a in (self.act_new, self.act_cards, None, self.act_undo, self.act_redo, None, self.act_quit):
             if a is None:
                 self.menu_game.addSeparator()
             else:
@@ -373,6 +374,7 @@ class MainWindow(QMainWindow):
         self.act_undo.setText(tr("menu.undo"))
         self.act_redo.setText(tr("menu.redo"))
         self.act_quit.setText(tr("menu.quit"))
+        self.act_cards.setText(tr("menu.card_editor"))
         self.act_full.setText(tr("menu.full_screen"))
         self.act_ask_all.setText(tr("menu.ask_everyone"))
         self.act_stops.setText(tr("menu.stops"))
@@ -519,6 +521,15 @@ class MainWindow(QMainWindow):
             return False
         self.set_ask_all(st.ask_all)
         return self.controller.new_game(st.names, st.seed, st.errata, st.assignment)
+
+    def card_editor(self) -> None:
+        """The card editor (personal card pack); new games then load the cards again."""
+        from fate_royal.qt.card_editor import CardEditor
+
+        editor = CardEditor(self)
+        editor.saved.connect(lambda _id: self.controller.forget_card_data())
+        editor.exec()
+        self.controller.forget_card_data()
 
     def show_game_over(self) -> None:
         g = self.controller.game

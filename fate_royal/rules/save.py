@@ -60,7 +60,30 @@ def to_record(game: Game) -> dict[str, Any]:
         "over": game.ctx.s.over,
         "record": record.to_dict(),
         "state_digest": state_digest(game),
+        "personal_cards": personal_cards(game.db),
     }
+
+
+def personal_cards(db: CardDB) -> list[dict[str, str]]:
+    """The cards of a game that come from a personal card pack (id and names), so that a replay
+    without that pack can say which cards it misses."""
+    return [{"id": c.id, "name": c.name, "name_en": c.name_en}
+            for c in sorted(db.cards.values(), key=lambda c: c.id)
+            if c.provenance_default == "entered"]
+
+
+def missing_personal_cards(data: dict[str, Any], db: CardDB) -> list[str]:
+    """The personal cards a save used that ``db`` lacks (or has only as shipped cards), as
+    "M-002 name"; empty when none is missing."""
+    out = []
+    saved = data.get("personal_cards")
+    for item in saved if isinstance(saved, list) else []:
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            continue
+        card = db.cards.get(item["id"])
+        if card is None or card.provenance_default != "entered":
+            out.append(f"{item['id']} {item.get('name') or ''}".strip())
+    return out
 
 
 def save_game(game: Game, path: str | Path) -> Path:
@@ -204,6 +227,11 @@ def load_game(path: str | Path, db_loader: DbLoader, *, allow_changed_cards: boo
     except Exception as exc:  # card data itself broken: say so, do not replay
         raise SaveError(label, f"cannot load the card data to replay this save: {exc}") from exc
     same_cards = db.fingerprint == info.data["cards_fingerprint"]
+    missing = missing_personal_cards(info.data, db)
+    if missing:
+        raise SaveError(label, "this game used personal cards that your card pack does not have: "
+                               f"{', '.join(missing)} (import the card pack it was played with, "
+                               "then open it again)")
     if not same_cards and not allow_changed_cards:
         raise SaveError(label, "incompatible: the card data changed since this game was saved "
                                "(open it anyway to replay it with the current cards)")
