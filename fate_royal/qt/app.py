@@ -246,7 +246,11 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     _set_identity(app)
     fonts.install_fonts()
-    i18n.set_language(getattr(args, "lang", None) or i18n.default_language())
+    from fate_royal.qt.settings import settings
+
+    remembered = settings()
+    i18n.set_language(getattr(args, "lang", None) or (None if screenshot else remembered.language())
+                      or i18n.default_language())
 
     controller = GameController()
     controller.auto_handoff = bool(screenshot)
@@ -255,6 +259,11 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     features = rulings.install(window, controller)  # demo mode, saves, inspector, comparison, export
     features.show_dialogs = interactive
     features.keeper.enabled = interactive  # a screenshot never touches the autosave
+    if interactive:  # the user's window layout and keys (a screenshot shows the defaults)
+        remembered.restore_window(window)
+        from fate_royal.qt.shortcuts import apply_saved
+
+        apply_saved(window)
     window.resize(*size)
     errata = not getattr(args, "no_errata", False)
     seed = getattr(args, "seed", None)
@@ -275,7 +284,8 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
         return 1
     if controller.game is None:
         if players or screenshot:
-            ok = controller.new_game(default_names(players or 4), seed if seed is not None else 1, errata)
+            ok = controller.new_game(default_names(players or 4, remembered=interactive),
+                                     seed if seed is not None else 1, errata)
             if not ok:
                 _error("cannot start a game:\n" + (controller.setup_error or "unknown error"),
                        window, interactive)

@@ -83,10 +83,10 @@ class GameController(QObject):
 
     def new_game(self, names: list[str], seed: int | None = None, errata: bool = True,
                  assignment: str = "random", rules: Any = None,
-                 seats: dict[int, str] | None = None) -> bool:
+                 seats: dict[int, str] | None = None, stops: dict[int, list[str]] | None = None) -> bool:
         """Start a new game under ``rules`` (default: the house errata, or the base rules when
-        ``errata`` is False); ``seats`` maps a seat to ``human`` or a computer level (recorded in
-        the game's options). False (with a message) if it cannot be set up."""
+        ``errata`` is False); ``seats`` maps a seat to ``human`` or a computer level and ``stops``
+        a seat to its stops (both recorded in the game's options). False (with a message) if it cannot be set up."""
         try:
             from fate_royal.cards import load_profile
             from fate_royal.cards.rulesets import shipped_ruleset
@@ -100,6 +100,8 @@ class GameController(QObject):
             options: dict[str, Any] = {"auto_pass": False}
             if self.ask_all:
                 options["stops"] = {str(i): ["every_window"] for i in range(len(names))}
+            elif stops:  # each player's stops from last time (remembered by name)
+                options["stops"] = {str(k): sorted(set(v)) for k, v in stops.items() if v}
             if seats:
                 options["seats"] = {str(k): v for k, v in seats.items()}
             game = Game.new(self.card_db(rules), rules, names, seed=seed, **options)

@@ -55,6 +55,32 @@ def _db_loader(root: Path | None) -> Callable[[Any, list], Any]:
     return load
 
 
+def _folder(kind: str, fallback: str | None = None) -> str:
+    """The folder last used for this kind of file (settings), else the home folder."""
+    try:
+        from fate_royal.qt.settings import settings
+
+        folder = settings().last_folder(kind)
+    except Exception:
+        folder = str(Path.home())
+    if fallback is not None and folder == str(Path.home()):
+        return fallback
+    return folder
+
+
+def _remember(kind: str, path: str | Path, recent: bool = True) -> None:
+    """Remember the folder (and, for saves and scenarios, the file in File → Recent files)."""
+    try:
+        from fate_royal.qt.settings import settings
+
+        st = settings()
+        st.set_last_folder(kind, path)
+        if recent:
+            st.add_recent(path)
+    except Exception:  # pragma: no cover - settings never break opening a file
+        log.debug("settings not written", exc_info=True)
+
+
 class RulingsFeatures(QObject):
     """Everything ``install`` added; its methods are the features' API (menus call them, tests too)."""
 
@@ -136,10 +162,15 @@ class RulingsFeatures(QObject):
         self.act_export_png = self._action(self.export_png_dialog)
         self.act_export_log = self._action(self.export_log_dialog)
         self.act_reload = self._action(self.reload_cards, ("Ctrl+R",))
-        for a in (self.act_open_scenario, self.act_open_save, self.act_open_replay, None, self.act_save,
-                  self.act_save_as, None, self.act_export_png, self.act_export_log, None, self.act_reload):
+        self.menu_recent = QMenu(w)
+        self.menu_recent.aboutToShow.connect(self._fill_recent)
+        for a in (self.act_open_scenario, self.act_open_save, self.menu_recent, self.act_open_replay, None,
+                  self.act_save, self.act_save_as, None, self.act_export_png, self.act_export_log, None,
+                  self.act_reload):
             if a is None:
                 self.menu_file.addSeparator()
+            elif isinstance(a, QMenu):
+                self.menu_file.addMenu(a)
             else:
                 self.menu_file.addAction(a)
         view = getattr(w, "menu_view", None)
@@ -174,7 +205,32 @@ class RulingsFeatures(QObject):
             a.triggered.connect(lambda _=False: self.retranslate())
         self._update_actions()
 
+    def _fill_recent(self) -> None:
+        from fate_royal.qt.settings import settings
+
+        self.menu_recent.clear()
+        files = settings().recent_files()
+        for i, path in enumerate(files):
+            label = f"&{i + 1} {Path(path).name}" if i < 9 else Path(path).name
+            a = self.menu_recent.addAction(label)
+            a.setToolTip(path)
+            a.triggered.connect(lambda _=False, p=path: self.open_recent(p))
+        if not files:
+            a = self.menu_recent.addAction(t("rulings.menu.recent_none"))
+            a.setEnabled(False)
+        else:
+            self.menu_recent.addSeparator()
+            clear = self.menu_recent.addAction(t("rulings.menu.recent_clear"))
+            clear.triggered.connect(lambda _=False: settings().clear_recent())
+
+    def open_recent(self, path: str | Path) -> bool:
+        """A recent file: a scenario opens in demo mode, a save or autosave as the game."""
+        if Path(path).suffix.lower() in (".yaml", ".yml"):
+            return self.open_scenario(path) is None
+        return self.open_save(path)
+
     def retranslate(self) -> None:
+        self.menu_recent.setTitle(t("rulings.menu.recent"))
         self.menu_file.setTitle(t("rulings.file") if not texts.has_key("menu.file") else texts.tr("menu.file"))
         if self.menu_view is not None:
             self.menu_view.setTitle(texts.tr_or("menu.view", "View"))
@@ -329,12 +385,13 @@ class RulingsFeatures(QObject):
             return False
         self.keeper.mark_saved(g)
         self.save_path = target
+        _remember("saves", target)
         self.inform("info", t("rulings.save.saved", path=target))
         return True
 
     def save_as_dialog(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self.window, t("rulings.menu.save_as"),
-                                              str(self.save_path or Path.home() / "fate_royal.json"),
+                                              str(self.save_path or Path(_folder("saves")) / "fate_royal.json"),
                                               t("rulings.save.filter"))
         if not path:
             return False
@@ -343,12 +400,12 @@ class RulingsFeatures(QObject):
         return self.save(path)
 
     def open_save_dialog(self) -> bool:
-        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_save"), str(Path.home()),
+        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_save"), _folder("saves"),
                                               t("rulings.save.filter"))
         return bool(path) and self.open_save(path)
 
     def open_replay_dialog(self) -> bool:
-        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_replay"), str(Path.home()),
+        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_replay"), _folder("saves"),
                                               t("rulings.save.filter"))
         return bool(path) and self.open_replay(path)
 
@@ -406,6 +463,7 @@ class RulingsFeatures(QObject):
         self.controller.set_game(game)
         self.save_path = Path(path)
         self.keeper.mark_saved(game)
+        _remember("saves", path)
         self.inform("info", t("rulings.save.opened", path=path))
         return True
 
@@ -436,8 +494,9 @@ class RulingsFeatures(QObject):
         from fate_royal.paths import scenarios_dir
 
         start = scenarios_dir() / "demos"
+        remembered = _folder("scenarios", "")
         path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_scenario"),
-                                              str(start if start.is_dir() else Path.cwd()),
+                                              remembered or str(start if start.is_dir() else Path.cwd()),
                                               t("rulings.scenario.filter"))
         return bool(path) and self.open_scenario(path) is None
 
@@ -460,6 +519,7 @@ class RulingsFeatures(QObject):
             return str(exc)
         self.keeper.park()
         self.demo.open(session)
+        _remember("scenarios", path)
         return None
 
     def close_demo(self) -> None:
@@ -582,6 +642,7 @@ class RulingsFeatures(QObject):
         if not ok:
             self.inform("error", t("rulings.export.failed", reason=f"{path}: {err}"))
             return False
+        _remember("exports", path, recent=False)
         self.inform("info", t("rulings.export.png_done", path=path))
         return True
 
@@ -613,17 +674,20 @@ class RulingsFeatures(QObject):
         except OSError as exc:
             self.inform("error", t("rulings.export.failed", reason=f"{path}: {exc.strerror or exc}"))
             return False
+        _remember("exports", path, recent=False)
         self.inform("info", t("rulings.export.log_done", path=path))
         return True
 
     def export_png_dialog(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self.window, t("rulings.menu.export_png"),
-                                              str(Path.home() / "fate_royal_table.png"), t("rulings.png.filter"))
+                                              str(Path(_folder("exports")) / "fate_royal_table.png"),
+                                              t("rulings.png.filter"))
         return bool(path) and self.export_png(path if Path(path).suffix else path + ".png")
 
     def export_log_dialog(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self.window, t("rulings.menu.export_log"),
-                                              str(Path.home() / "fate_royal_log.txt"), t("rulings.log.filter"))
+                                              str(Path(_folder("exports")) / "fate_royal_log.txt"),
+                                              t("rulings.log.filter"))
         return bool(path) and self.export_log(path if Path(path).suffix else path + ".txt")
 
     # ------------------------------------------------------------------ views
@@ -711,6 +775,14 @@ class RulingsFeatures(QObject):
                     return True
                 self.keeper.autosave()
                 self.keeper.shutdown()  # everything written before the window goes
+                if self.keeper.enabled:  # an interactive table: keep its size and docks
+                    try:
+                        from fate_royal.qt.settings import settings
+
+                        settings().save_window(self.window)
+                        settings().sync()
+                    except Exception:  # pragma: no cover
+                        log.debug("window layout not saved", exc_info=True)
                 for w in (self.presenter, self.comparison):
                     if w is not None:
                         w.close()

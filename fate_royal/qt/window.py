@@ -336,6 +336,8 @@ class MainWindow(QMainWindow):
         self.menu_view.addAction(self.act_full)
         self.menu_view.addAction(self.act_stops)
         self.menu_view.addAction(self.act_ask_all)
+        self.act_shortcuts = QAction(self, triggered=self.shortcuts_dialog)
+        self.menu_view.addAction(self.act_shortcuts)
         self.menu_lang = self.menu_view.addMenu("")
         group = QActionGroup(self)
         self.lang_actions = {}
@@ -356,10 +358,16 @@ class MainWindow(QMainWindow):
             s.activated.connect(slot)
             return s
 
-        self.shortcuts = [sc("Space", self.primary), sc("Return", self.primary), sc("Enter", self.primary),
-                          sc("P", lambda: self.choose_attack("physical")),
-                          sc("H", self.controller.ask_privately),
-                          sc("M", lambda: self.choose_attack("magic"))]
+        primary = [sc("Space", self.primary), sc("Return", self.primary), sc("Enter", self.primary)]
+        physical = [sc("P", lambda: self.choose_attack("physical"))]
+        private = [sc("H", self.controller.ask_privately)]
+        magic = [sc("M", lambda: self.choose_attack("magic"))]
+        #: the table's own keys, configurable (qt/shortcuts.py): id -> (label key, shortcuts)
+        self.table_shortcuts = {"table.primary": ("shortcuts.primary", primary),
+                                "table.physical": ("shortcuts.physical", physical),
+                                "table.magic": ("shortcuts.magic", magic),
+                                "table.private": ("shortcuts.private", private)}
+        self.shortcuts = primary + physical + private + magic
         for n in range(1, 10):
             self.shortcuts.append(sc(str(n), lambda n=n: self.pick(n)))
 
@@ -371,6 +379,7 @@ class MainWindow(QMainWindow):
         self.menu_view.setTitle(tr("menu.view"))
         self.menu_help.setTitle(tr("menu.help"))
         self.act_new.setText(tr("menu.new_game"))
+        self.act_shortcuts.setText(tr("menu.shortcuts"))
         self.act_undo.setText(tr("menu.undo"))
         self.act_redo.setText(tr("menu.redo"))
         self.act_quit.setText(tr("menu.quit"))
@@ -492,10 +501,23 @@ class MainWindow(QMainWindow):
                           dict(g.options.get("stops") or {}))
         if dlg.exec() == StopsDialog.DialogCode.Accepted:
             self.controller.set_stops(dlg.stops())
+            from fate_royal.qt.settings import settings
+
+            settings().remember_stops([p.name for p in g.ctx.s.players], dlg.stops())
+
+    def shortcuts_dialog(self) -> bool:
+        from fate_royal.qt.shortcuts import ShortcutsDialog
+
+        dlg = ShortcutsDialog(self)
+        self.last_dialog = dlg
+        return dlg.exec() == ShortcutsDialog.DialogCode.Accepted
 
     def set_language(self, lang: str) -> None:
         i18n.set_language(lang)
         self.retranslate()
+        from fate_royal.qt.settings import settings
+
+        settings().set_language(lang)
 
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
@@ -520,7 +542,14 @@ class MainWindow(QMainWindow):
         if rulings is not None and not rulings.keeper.confirm_drop():  # the running game stays
             return False
         self.set_ask_all(st.ask_all)
-        return self.controller.new_game(st.names, st.seed, st.errata, st.assignment)
+        from fate_royal.qt.settings import settings
+
+        remembered = settings()
+        ok = self.controller.new_game(st.names, st.seed, st.errata, st.assignment,
+                                      stops=remembered.stops_for(st.names))
+        if ok:
+            remembered.remember_names(st.names)
+        return ok
 
     def card_editor(self) -> None:
         """The card editor (personal card pack); new games then load the cards again."""
