@@ -259,7 +259,7 @@ def save_user_ruleset(rules: RuleSet, name: str, folder: Path | None = None,
 
     folder = Path(folder) if folder is not None else user_rulesets_dir()
     path = folder / f"{safe_name(name)}.yaml"
-    text = ruleset_yaml(rules, title=title if title is not None else (rules.title or name))
+    text = ruleset_yaml(rules, title=title if title is not None else name)
     load_ruleset(path, rules.profile, text=text)  # raises DataErrors if it would not load back
     folder.mkdir(parents=True, exist_ok=True)
     atomic_write(path, text.encode("utf-8"))

@@ -312,6 +312,7 @@ class DemoState(QObject):
     """
 
     stepped = Signal()
+    branched = Signal(int)  # the step a demo was left at to continue as a live game
 
     def __init__(self, controller: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -330,6 +331,7 @@ class DemoState(QObject):
         if self._saved_auto is None:
             self._saved_auto = c.auto_handoff
         c.auto_handoff = True  # demo: no hand-off screen, the deciding player's hand is shown
+        c.read_only = True  # nothing on the table changes the demo's game: only its steps do
         self._installing = True
         try:
             c.set_game(session.game)
@@ -341,10 +343,40 @@ class DemoState(QObject):
         if self.session is None:
             return
         self.session = None
+        self.controller.read_only = False
         if self._saved_auto is not None:
             self.controller.auto_handoff = self._saved_auto
             self._saved_auto = None
         emit(self.stepped)
+
+    def branch(self) -> int | None:
+        """"Continue playing from here": the demo ends and its game, at this step, becomes a live
+        game (hot-seat and undo as usual). The step it was left at, or None without a demo."""
+        s = self.session
+        if s is None:
+            return None
+        index = s.index
+        game = s.game
+        if game.can_redo():
+            game.clear_redo()
+        self.close()
+        self.controller.set_game(game)
+        emit(self.branched, index)
+        return index
+
+    def jump(self, index: int) -> bool:
+        """Go to just after step ``index`` (0: the start position) by stepping forward or back."""
+        s = self.session
+        if s is None:
+            return False
+        index = max(0, min(index, s.total))
+        while s.index > index and s.back():
+            pass
+        while s.index < index and not s.done:
+            if s.forward() is None:
+                break
+        self._sync()
+        return s.index == index
 
     def _game_replaced(self) -> None:
         # another game (new game, open save) replaces the demo's: the demo ends
@@ -486,9 +518,14 @@ class DemoPanel(QWidget):
         self.result = QLabel()
         self.result.setWordWrap(True)
         lay.addWidget(self.result)
+        self.continue_button = QPushButton()
+        self.continue_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.continue_button.clicked.connect(state.branch)
+        lay.addWidget(self.continue_button)
         split = QSplitter(Qt.Orientation.Vertical)
         self.steps = QListWidget()
         self.steps.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.steps.itemClicked.connect(lambda item: state.jump(self.steps.row(item) + 1))
         self.steps.setWordWrap(True)
         self.steps.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -531,6 +568,8 @@ class DemoPanel(QWidget):
         self.back_button.setText(t("rulings.demo.back") + "  (←)")
         self.forward_button.setText(t("rulings.demo.forward") + "  (→)")
         self.log_title.setText(t("rulings.demo.step_log"))
+        self.continue_button.setText(t("workbench.demo.continue"))
+        self.continue_button.setEnabled(s is not None)
         if s is None:
             for w in (self.title, self.badge, self.description, self.narration, self.progress, self.result,
                       self.summary):
@@ -573,10 +612,18 @@ class DemoPanel(QWidget):
                                 f"{html.escape(t('rulings.demo.done'))}</span>")
         # step list
         self.steps.clear()
+        turn = s.infos[0].events[0].turn if s.infos and s.infos[0].events else None
         for i in range(s.total):
             info_i = s.infos[i] if i < len(s.infos) else None
             mark, colour = step_mark(info_i)
-            item = QListWidgetItem(f"{mark} {i + 1}. {s.label(i)}")
+            turn_mark = ""
+            turns = [e.turn for e in info_i.events] if info_i is not None else []
+            if turns and turn is not None and max(turns) > turn:
+                turn = max(turns)
+                turn_mark = f"⟳ {t('workbench.demo.turn', turn=turn)}　"
+            elif turns and turn is None:
+                turn = max(turns)
+            item = QListWidgetItem(f"{mark} {i + 1}. {turn_mark}{s.label(i)}")
             if colour is not None:
                 item.setForeground(colour)
             else:

@@ -85,6 +85,9 @@ class RulingsFeatures(QObject):
                 view.installEventFilter(self)
         window.installEventFilter(self)
         self.retranslate()
+        from fate_royal.qt import workbench  # the house-rules workbench (issue 12)
+
+        workbench.install(self)
 
     # ------------------------------------------------------------------ construction
 
