@@ -252,6 +252,8 @@ class ComparisonWindow(QWidget):
         for errata, (head, view, note) in self.sides.items():
             side = comp.side(errata)
             head.setText(texts.rules_title(side.ruleset))
+            # a live game's comparison shows what the whole table may see; a scenario, everything
+            view.controller.reveal = self.scenario_mode
             view.controller.game = side.game
             view.highlight = {d.player for d in comp.differences if d.player}
             view.update()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import texts
 from fate_royal.qt.compat import emit
-from fate_royal.qt.fonts import ui_font
+from fate_royal.qt.fonts import pixel_font, ui_font
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.reveal import HandsStrip, RevealController
 from fate_royal.qt.i18n import tr as t
@@ -646,6 +646,38 @@ class DemoPanel(QWidget):
         return [self.steps.item(i).text() for i in range(self.steps.count())]
 
 
+def roster_html(game: Any, table_view: Any) -> str:
+    """Each player's servant (hero／class), its state and the seat's cards: the names on the
+    table, large. Only what ``table_view`` shows (a face-down card is "？")."""
+    s = game.ctx.s
+    words = texts.words(game)
+
+    def name(cv: Any) -> str:
+        return words.card_name(game.db.cards[cv.card_id]) if cv is not None and cv.known else "？"
+
+    rows = []
+    for i, pl in enumerate(s.players):
+        sv = table_view.players[i]
+        if sv.hero is None:
+            servant = "—"
+        else:
+            servant = f"{name(sv.hero)}／{name(sv.klass)}" if sv.klass is not None else name(sv.hero)
+        state = game.servant_state(i) if pl.hero is not None else None
+        state_text = t(f"state.{state}") if state else ""
+        seat = []
+        for cv in sv.seat:
+            st = cv.state
+            seat.append(f"{name(cv)}（{t(f'state.{st}')}）" if st and st != "rise" else name(cv))
+        if seat:
+            state_text += "　" + "・".join(seat)
+        colour = GOLD if i == s.turn_player else "#f4ecdc"
+        out = "  ✝" if pl.out else ""
+        rows.append(f"<div><span style='color:{colour}'>{html.escape(pl.name)}</span>　"
+                    f"{html.escape(servant)}　<span style='color:{DIM}'>{html.escape(state_text)}"
+                    f"{out}</span></div>")
+    return "".join(rows)
+
+
 class PresenterWindow(QWidget):
     """Full screen for a projector: the table large with every private card and every hand face up,
     the narration in large type, and the step controls on the keyboard."""
@@ -672,6 +704,11 @@ class PresenterWindow(QWidget):
         self.progress = QLabel()
         self.progress.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         top.addWidget(self.progress)
+        self.agree = QPushButton()  # a live game: show every hand only once the table agrees
+        self.agree.setCheckable(True)
+        self.agree.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.agree.toggled.connect(lambda _=False: self.refresh())
+        top.addWidget(self.agree)
         lay.addLayout(top)
         body = QHBoxLayout()
         from fate_royal.qt.table import TableView
@@ -679,6 +716,13 @@ class PresenterWindow(QWidget):
         self.table = TableView(self.reveal)
         body.addWidget(self.table, 3)
         side = QVBoxLayout()
+        self.roster = QLabel()  # who is who, in type that reads from the back of the room
+        self.roster.setObjectName("roster")
+        self.roster.setWordWrap(True)
+        self.roster.setTextFormat(Qt.TextFormat.RichText)
+        self.roster.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.roster.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        side.addWidget(self.roster)
         self.narration = QLabel()
         self.narration.setWordWrap(True)
         self.narration.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -708,32 +752,66 @@ class PresenterWindow(QWidget):
             QShortcut(QKeySequence(key), self, activated=self.close)
         state.stepped.connect(self.refresh)
         controller.changed.connect(self.refresh)
+        controller.game_replaced.connect(lambda: self.agree.setChecked(False))  # a new table asks anew
         self.refresh()
+
+    #: pixel sizes as a fraction of the window's height (at 1080p: names 24 px, narration ≥ 24 px)
+    NAME_PX = 1 / 45
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        self.apply_scale()
+
+    def apply_scale(self) -> None:
+        """Type sizes from the window's height, then each text fitted to its box."""
         h = max(300, self.height())
-        self.title.setFont(ui_font(max(14.0, h / 38), bold=True))
-        self.progress.setFont(ui_font(max(12.0, h / 52), bold=True))
-        self.narration.setFont(ui_font(max(13.0, h / 40)))
-        self.result.setFont(ui_font(max(11.0, h / 60), bold=True))
-        self.log.setFont(ui_font(max(10.0, h / 75)))
-        self.keys.setFont(ui_font(max(9.0, h / 90)))
+        name_px = max(12.0, h * self.NAME_PX)
+        self.title.setFont(pixel_font(max(16.0, h / 30), bold=True))
+        self.progress.setFont(pixel_font(max(14.0, h / 40), bold=True))
+        self.roster.setFont(pixel_font(name_px, bold=True))
+        self.result.setFont(pixel_font(max(13.0, h / 48), bold=True))
+        self.log.setFont(pixel_font(max(12.0, h / 60)))
+        self.keys.setFont(pixel_font(max(11.0, h / 72)))
+        self.hands.caption_px = name_px
+        self.hands.update()
+        self._fit(self.narration, max(14.0, h / 36), name_px)
+        self._fit(self.title, max(16.0, h / 30), max(14.0, h / 45), bold=True)
+
+    @staticmethod
+    def _fit(label: QLabel, largest: float, smallest: float, bold: bool = False) -> None:
+        """The largest pixel size (down to ``smallest``) at which ``label``'s text fits its box."""
+        px = largest
+        while True:
+            label.setFont(pixel_font(px, bold=bold))
+            if px <= smallest or label.width() <= 0 or \
+                    label.heightForWidth(label.width()) <= label.height():
+                return
+            px = max(smallest, px * 0.92)
 
     def refresh(self) -> None:
         s = self.state.session
         self.keys.setText(t("rulings.presenter.keys"))
+        self.agree.setText(t("workbench.presenter.agree"))
         if s is None:
             g = self.controller.game
             self.title.setText(t("rulings.presenter.title"))
             self.progress.setText("")
             self.narration.setText(texts.pending_text(g) if g is not None else "")
+            # a live game: only what the whole table may see, until the table agrees
+            self.reveal.set_reveal(self.agree.isChecked())
+            self.agree.show()
+            self.roster.setText(roster_html(g, self.reveal.table_view()) if g is not None else "")
+            self.apply_scale()
             self.result.setText("")
             self.log.setHtml("")
             return
         self.title.setText(s.title)
         self.progress.setText(t("rulings.demo.step_of", index=s.index, total=s.total))
         self.narration.setText(s.narration().strip())
+        self.reveal.set_reveal(True)  # demos and replays: every hand face up
+        self.agree.hide()
+        self.roster.setText(roster_html(s.game, self.reveal.table_view()))
+        self.apply_scale()
         info = s.infos[-1] if s.infos else None
         if info is not None and (info.is_check or not info.ok):
             colour = GREEN if info.ok else RED

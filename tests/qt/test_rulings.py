@@ -188,12 +188,16 @@ def test_presenter_view_reveals_every_hand(table):
     assert "2 /" in p.progress.text()
 
 
-def test_presenter_reveals_reverse_servants(table):
+def test_presenter_reveals_reverse_servants_once_the_table_agrees(table):
     win, c, f = table()  # a new game: every servant is dealt face down
     p = f.open_presenter(full_screen=False)
+    # design.md: all hands revealed in demos and replays, in a live game only after the table agrees
+    servants = [d for d in p.table.records() if d.role == "hero"]
+    assert servants and not any(d.face_up for d in servants) and not p.hands.records()
+    p.agree.click()
     servants = [d for d in p.table.records() if d.role == "hero"]
     assert servants and all(d.face_up for d in servants)
-    assert all(d.face_up for d in p.hands.records())
+    assert p.hands.records() and all(d.face_up for d in p.hands.records())
     assert not any(d.face_up for d in win.table.records() if d.role == "hero")  # the table stays private
 
 

@@ -252,6 +252,7 @@ def test_a_demo_survives_every_key_and_every_click_and_its_next_step_still_check
         for pos in (w.rect().center(), QPoint(2, 2)):
             qtbot.mouseClick(w, Qt.MouseButton.LeftButton, pos=pos)
             _close_popups()
+    assert len(_keys()) == 63 and len(_clickable(win, skip)) >= 30
     assert demo.active and controller.read_only and demo.session is s
     # the game is exactly the script's: step on to the end, every check still holds
     while not s.done:
@@ -300,3 +301,69 @@ def test_continue_playing_from_here_branches_into_a_live_game(table, qtbot):
     acts = controller.legal_actions()
     assert acts and controller.submit(acts[0])
     assert len(game.history) > history
+
+
+# --------------------------------------------------------------------------- the presenter
+
+
+def _presenter_boxes(p) -> dict:
+    return {n: w.geometry() for n, w in (("title", p.title), ("progress", p.progress),
+                                          ("table", p.table), ("roster", p.roster),
+                                          ("narration", p.narration), ("result", p.result),
+                                          ("log", p.log), ("hands", p.hands), ("keys", p.keys))
+            if w.isVisible()}
+
+
+def _assert_no_overlap(rects: dict, inside) -> None:
+    names = list(rects)
+    for i, a in enumerate(names):
+        assert inside.contains(rects[a]), (a, rects[a], inside)
+        for b in names[i + 1:]:
+            assert not rects[a].intersects(rects[b]), (a, rects[a], b, rects[b])
+
+
+@pytest.mark.parametrize("demo, players", [("E6.ex1-demo-gilles-rider-dragon.yaml", None),
+                                           (None, 7)])
+def test_presenter_has_no_overlap_at_three_sizes_and_names_read_from_the_back(
+        table, qtbot, tmp_path, demo, players):
+    from PySide6.QtCore import QRectF
+
+    win, controller, features = table(new_game=False)
+    if demo:
+        assert features.open_scenario(DEMOS / demo) is None
+        for _ in range(3):
+            features.demo.forward()
+    else:
+        assert controller.new_game([f"P{i}" for i in range(players)], seed=3)
+    p = features.open_presenter(full_screen=False)
+    if players:  # a live game: nothing secret on the projector until the table agrees
+        assert not p.hands.records() and "？" in p.roster.text()
+        assert p.agree.isVisible()
+        p.agree.click()
+        assert p.hands.records() and "？" not in p.roster.text()
+    else:
+        assert not p.agree.isVisible()
+    for w, h in ((1280, 720), (1920, 1080), (3840, 2160)):
+        p.resize(w, h)
+        qtbot.waitUntil(lambda: p.size().width() == w and p.size().height() == h, timeout=2000)
+        QApplication.processEvents()
+        boxes = _presenter_boxes(p)
+        _assert_no_overlap(boxes, p.rect())
+        # every wrapped text fits its box at the size it is drawn
+        for label in (p.title, p.roster, p.narration):
+            assert label.heightForWidth(label.width()) <= label.height(), (w, label.objectName())
+        # in the hands strip: cards, their names and the players' labels never overlap
+        hands = p.hands
+        hands.layout_hands()
+        parts = {f"card{k}": d.rect for k, d in enumerate(hands.records())}
+        parts.update({f"name{k}": r for k, (r, _t) in enumerate(hands.caption_rects)})
+        parts.update({f"label{k}": r for k, r in enumerate(hands.label_rects)})
+        _assert_no_overlap(parts, QRectF(hands.rect()).adjusted(-0.5, -0.5, 0.5, 0.5))
+        if players:  # every hand card is shown, or counted in its row's "+N"
+            more = sum(int(t[1:]) for _r, t in hands.caption_rects if t.startswith("+"))
+            total = sum(len(pl.hand) for pl in controller.game.state.players)
+            assert total >= 35 and len(hands.records()) + more == total
+        if h == 1080:
+            assert hands.caption_px >= 24 and p.roster.font().pixelSize() >= 24
+            assert p.narration.font().pixelSize() >= 24
+        assert p.grab().save(str(tmp_path / f"presenter-{w}x{h}.png"))
