@@ -1,7 +1,7 @@
 """The house-rules workbench in the running table (issue 12), added from outside the window.
 
-``install(features)`` (called by ``rulings.install``) adds: the rules editor and the ruling sweep to
-the File menu; a permanent status-bar label naming the rule set in force; and "continue playing from
+``install(features)`` (called by ``rulings.install``) adds: the rules editor, the card errata patch
+form and the ruling sweep to the File menu; a permanent status-bar label naming the rule set in force; and "continue playing from
 here" in the Demo menu (the demo dock gets the same button). Nothing here holds rules logic.
 """
 
@@ -27,15 +27,17 @@ class Workbench(QObject):
         self.rules_folder: Any = None  # None: the user data folder
         self.editor: Any = None
         self.sweep_window: Any = None
+        self.patch_editor: Any = None
         self.status_label = QLabel()
         self.status_label.setObjectName("rulesInForce")
         self.window.statusBar().addPermanentWidget(self.status_label)
         f = features
         self.act_editor = f._action(self.open_editor)
         self.act_sweep = f._action(self.open_sweep)
+        self.act_patch = f._action(self.open_patch_editor)
         f.menu_file.addSeparator()
-        f.menu_file.addAction(self.act_editor)
-        f.menu_file.addAction(self.act_sweep)
+        for a in (self.act_editor, self.act_patch, self.act_sweep):
+            f.menu_file.addAction(a)
         self.act_continue = f._action(self.continue_playing)
         f.menu_demo.insertAction(f.act_close_demo, self.act_continue)
         self.controller.changed.connect(self.refresh)
@@ -48,6 +50,7 @@ class Workbench(QObject):
     def retranslate(self) -> None:
         self.act_editor.setText(tr("workbench.menu.editor"))
         self.act_sweep.setText(tr("workbench.menu.sweep"))
+        self.act_patch.setText(tr("workbench.menu.patch"))
         self.act_continue.setText(tr("workbench.demo.continue"))
         self.refresh()
 
@@ -69,6 +72,13 @@ class Workbench(QObject):
             tr("workbench.status", rules=texts.rules_title(r)) + f"  ({p})"))
         self.editor.show()
         return self.editor
+
+    def open_patch_editor(self) -> Any:
+        from fate_royal.qt.patch_editor import PatchEditor
+
+        self.patch_editor = PatchEditor(self.window, self.controller, self.features)
+        self.patch_editor.show()
+        return self.patch_editor
 
     def open_sweep(self) -> Any:
         from fate_royal.qt.compare_view import SweepWindow

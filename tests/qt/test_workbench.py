@@ -367,3 +367,51 @@ def test_presenter_has_no_overlap_at_three_sizes_and_names_read_from_the_back(
             assert hands.caption_px >= 24 and p.roster.font().pixelSize() >= 24
             assert p.narration.font().pixelSize() >= 24
         assert p.grab().save(str(tmp_path / f"presenter-{w}x{h}.png"))
+
+
+# --------------------------------------------------------------------------- card patches
+
+
+def test_a_card_patch_from_the_form_is_checked_like_the_file_and_applied_keeping_the_game(
+        table, qtbot):
+    from fate_royal.cards.patches import user_pack_path
+    from fate_royal.cards.rulesets import known_switches
+
+    win, controller, features = table()
+    for _ in range(3):  # a few actions into the game
+        if controller.handoff_needed():
+            controller.confirm_handoff()
+        acts = [a for a in controller.legal_actions() if a.kind == "pass"]
+        if acts:
+            controller.submit(acts[0])
+    history = [a for a in controller.game.record.actions]
+    ed = features.workbench.open_patch_editor()
+    ed.card.setCurrentIndex(ed.card.findData("M-006"))
+    ed.path.setEditText("effects.1.cost")
+    assert ed.expect.text() == "{raw: T, tap: true}"
+    # a value out of bounds, a missing rule: field errors, as the file would get them
+    ed.new_value.setPlainText("{raw: '1', mana: -5}")
+    ed.source.setText("V-MAXの起動コストを魔力1にする（卓の取り決め）")
+    assert not ed.check()
+    errors = ed.field_errors()
+    assert "below the minimum 0" in errors["set"] and "rule" in errors
+    ed.rule_edit.setText("E9.6")
+    ed.new_value.setPlainText("{raw: [1")
+    assert not ed.check() and "YAML syntax error" in ed.field_errors()["set"]
+    ed.path.setEditText("effects.9.cost")
+    assert not ed.check() and "no item" in ed.field_errors()["path"]
+    ed.path.setEditText("effects.1.cost")
+    ed.new_value.setPlainText("{raw: '1', mana: 1}")
+    assert ed.check(), ed.field_errors()
+    assert ed.after_card.effects[0].cost.mana == 1 and not ed.before.pixmap().isNull()
+    assert not ed.after.pixmap().isNull()
+    # apply: saved in the user's pack, the cards reloaded, the same game replayed
+    qtbot.mouseClick(ed.apply_button, Qt.MouseButton.LeftButton)
+    assert user_pack_path().is_file() and "U-1" in user_pack_path().read_text(encoding="utf-8")
+    g = controller.game
+    assert list(g.record.actions) == history
+    assert g.db.cards["M-006"].effects[0].cost.mana == 1
+    assert [p.patch_id for p in g.db.cards["M-006"].patches][-1] == "U-1"
+    # a rule set can switch it like any patch
+    assert "U-1" in known_switches()
+    assert controller.card_db(g.rules.with_(off={"U-1"})).cards["M-006"].effects[0].cost.mana == 0
