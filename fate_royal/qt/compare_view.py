@@ -142,6 +142,10 @@ class ComparisonWindow(QWidget):
         self.upto = QSpinBox()
         self.upto.setMinimum(0)
         top.addWidget(self.upto)
+        self.scenario: Any = None  # a scenario file picked here (else the source's subject)
+        self.scenario_button = QPushButton(t("workbench.compare.scenario"))
+        self.scenario_button.clicked.connect(self.scenario_dialog)
+        top.addWidget(self.scenario_button)
         self.recompute_button = QPushButton(t("rulings.compare.refresh"))
         self.recompute_button.clicked.connect(lambda: self.recompute())
         top.addWidget(self.recompute_button)
@@ -217,8 +221,34 @@ class ComparisonWindow(QWidget):
         """The two rule sets chosen (first, second)."""
         return self.first_set.currentData(), self.second_set.currentData()
 
+    def set_scenario(self, path: Any) -> Comparison | None:
+        """Compare a scenario file (all its steps) instead of the live game or the open demo."""
+        from fate_royal.rules.scenario import load_scenario
+
+        self.scenario = load_scenario(path)
+        self.set_max_steps(len(self.scenario.steps))
+        return self.recompute()
+
+    def scenario_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        from fate_royal.paths import scenarios_dir
+
+        path, _ = QFileDialog.getOpenFileName(self, t("workbench.compare.scenario"),
+                                              str(scenarios_dir() / "rulings"), "YAML (*.yaml)")
+        if path:
+            try:
+                self.set_scenario(path)
+            except Exception as exc:  # a broken scenario file: say so, keep the window
+                self.title.setText(str(exc))
+
     def recompute(self) -> Comparison | None:
         upto = self.upto.value() if self.scenario_mode else None
+        if self.scenario is not None:
+            first, second = self.sets()
+            comp = compare_rules(self.scenario, first, second, upto)
+            self.set_comparison(comp)
+            return comp
         import inspect
 
         try:

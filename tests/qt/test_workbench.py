@@ -164,6 +164,14 @@ def test_the_comparison_window_takes_any_two_sets(table, _user_folders):
     assert result.difference("piles.deck_size") is not None
     assert "E8" in result.rules_only_on
     assert comp.sides[False][0].text() == "no-rebuild"
+    # or a scenario file picked in the window itself
+    other = comp.set_scenario(RULINGS / "E9.3-assassination-coins.yaml")
+    assert other.title == load_scenario(RULINGS / "E9.3-assassination-coins.yaml").title
+    assert other.off.ruleset.name == "no-rebuild" and other.same  # E8 off changes nothing here
+    base = next(i for i in range(comp.first_set.count()) if comp.first_set.itemData(i).name == "base")
+    comp.first_set.setCurrentIndex(base)
+    diff = comp.recompute()
+    assert not diff.same and "E9.3" in diff.rules_only_off
 
 
 def test_ruling_sweep_house_against_base_lists_the_rulings_whose_expectations_differ(table):
