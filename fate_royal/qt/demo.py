@@ -83,33 +83,105 @@ def _flat(v: Any) -> str:
     return str(v)
 
 
-def step_text(step: Any) -> str:
-    """A scenario step in short readable form (``A: servant_state reverse · log_cites E1.3``)."""
+def step_text(step: Any, game: Any = None) -> str:
+    """A scenario step in words (the UI's language; card ids as card names when ``game`` is
+    given): 「A：サーヴァントはリバース・E1.3を適用」, not the script's keys."""
     from fate_royal.cards.yamlsrc import plain
 
     body = plain(step.body)
     if step.kind == "expect" and isinstance(body, dict):
-        who = f"{body['player']}: " if "player" in body else ""
-        card = f"{body['card']} " if "card" in body else ""
-        parts = [f"{k} {_flat(v)}" for k, v in body.items() if k not in ("player", "card")]
-        return f"{who}{card}{' · '.join(parts)}"
+        who = t("workbench.step.who", player=body["player"]) if "player" in body else ""
+        card = _card_word(body.get("card"), game)
+        parts = [_check_text(k, v, card, game) for k, v in body.items() if k not in ("player", "card")]
+        if not parts and card:
+            parts = [card]
+        return t("workbench.step.check", who=who, parts=t("workbench.step.sep").join(parts))
     if step.kind == "expect_illegal" and isinstance(body, dict):
         rule = f" ({body['rule']})" if body.get("rule") else ""
-        return f"✕ {_action_text(body.get('do') or {})}{rule}"
+        return t("workbench.do.illegal", action=_action_text(body.get("do") or {}, game), rule=rule)
     if step.kind == "do" and isinstance(body, dict):
-        return _action_text(body)
-    if step.kind in ("resolve", "advance"):
+        return _action_text(body, game)
+    if step.kind == "resolve":
+        return t("workbench.do.resolve")
+    if step.kind == "advance":
         target = body.get("step") if isinstance(body, dict) else body
-        return f"{step.kind} {target}" if target else step.kind
+        return t("workbench.do.advance", step=_step_word(str(target))) if target else step.kind
     return step.label()
 
 
-def _action_text(body: dict) -> str:
+def _card_word(card: Any, game: Any) -> str:
+    if card is None:
+        return ""
+    if game is not None:
+        found = game.db.cards.get(str(card))
+        if found is not None:
+            return texts.card_name(found)
+    return str(card)
+
+
+def _step_word(name: str) -> str:
+    for prefix in ("step.", "process."):
+        if texts.has_key(prefix + name):
+            return texts.tr(prefix + name)
+    return name
+
+
+def _value_word(key: str, v: Any, game: Any) -> str:
+    if key in ("servant_state", "card_state") and texts.has_key(f"state.{v}"):
+        return t(f"state.{v}")
+    if key == "zone":
+        zone = {"grail": "zone.grail_seat", "seat": "zone.servant_seat"}.get(str(v), f"zone.{v}")
+        return t(zone) if texts.has_key(zone) else str(v)
+    if key in ("step", "process"):
+        return _step_word(str(v))
+    if key == "coins" and isinstance(v, dict):
+        return "、".join(f"{t(f'coin.{c}') if texts.has_key(f'coin.{c}') else c} {n}"
+                        for c, n in v.items())
+    if key == "pending" and texts.has_key(f"table.pending.{v}"):
+        return t(f"table.pending.{v}")
+    if key == "winner" and v == "none":
+        return "—"
+    return _flat(v)
+
+
+def _check_text(key: str, v: Any, card: str, game: Any) -> str:
+    if key == "out":
+        return t("workbench.check.out_true" if v else "workbench.check.out_false")
+    if texts.has_key(f"workbench.check.{key}"):
+        return t(f"workbench.check.{key}", value=_value_word(key, v, game), card=card)
+    return f"{key} {_flat(v)}"
+
+
+def _action_text(body: dict, game: Any = None) -> str:
     if not isinstance(body, dict):
         return str(body)
-    who = f"{body['player']}: " if "player" in body else ""
-    rest = [str(body.get("action", ""))] + [_flat(v) for k, v in body.items() if k not in ("player", "action")]
-    return who + " ".join(x for x in rest if x)
+    kind = str(body.get("action", ""))
+    player = str(body.get("player", "")) or "—"
+    if kind in ("resolve", "advance"):
+        return t("workbench.do.resolve") if kind == "resolve" else t(
+            "workbench.do.advance", step=_step_word(str(body.get("step", ""))))
+    if not texts.has_key(f"workbench.do.{kind}"):
+        rest = [kind] + [_flat(v) for k, v in body.items() if k not in ("player", "action")]
+        return f"{player}: " + " ".join(x for x in rest if x)
+    effect = body.get("effect")
+    attack = body.get("type")
+    target = body.get("target")
+    targets = body.get("targets")
+    aimed = ""
+    if targets and kind == "use":
+        names = [_card_word(x, game) if game is not None and str(x) in game.db.cards else str(x)
+                 for x in (targets if isinstance(targets, list) else [targets])]
+        aimed = f" → {'、'.join(names)}"
+    effect = f"「{effect}」" if effect and not str(effect).isdigit() else ""
+    return t(f"workbench.do.{kind}", player=player,
+             target=_card_word(target, game) if target and kind != "spell" else "",
+             card=_card_word(body.get("card"), game), effect=effect, targets=aimed,
+             type=t(f"attack.{attack}") if attack and texts.has_key(f"attack.{attack}") else (attack or ""),
+             kind=(t(f"workbench.spell.{body.get('kind')}") if texts.has_key(
+                 f"workbench.spell.{body.get('kind')}") else str(body.get("kind", ""))) + (
+                 f" → {_card_word(target, game)}" if kind == "spell" and target else ""),
+             option=_card_word(body.get("option") or body.get("card")
+                                                          or target, game))
 
 
 def _say(step: Any) -> str:
@@ -189,7 +261,7 @@ class ScenarioSession:
                 and step.body.get("action") not in ("resolve", "advance"):
             text = self.infos[i].message
         else:
-            text = step_text(step)
+            text = step_text(step, self.game)
         return f"{text} — {say}" if say else text
 
     def forward(self) -> StepInfo | None:
@@ -199,8 +271,9 @@ class ScenarioSession:
         step = res.step
         message = res.message
         if res.ok and step.kind in ("expect", "expect_illegal"):
-            message = step_text(step) if step.kind == "expect" else f"{step_text(step)} — {res.message}"
-        info = StepInfo(len(self.infos), step_text(step), step.kind, res.ok, message, list(res.events),
+            text = step_text(step, self.game)
+            message = text if step.kind == "expect" else f"{text} — {res.message}"
+        info = StepInfo(len(self.infos), step_text(step, self.game), step.kind, res.ok, message, list(res.events),
                         list(res.rules), _say(step))
         self.infos.append(info)
         return info

@@ -423,3 +423,20 @@ def test_a_card_patch_from_the_form_is_checked_like_the_file_and_applied_keeping
     # a rule set can switch it like any patch
     assert "U-1" in known_switches()
     assert controller.card_db(g.rules.with_(off={"U-1"})).cards["M-006"].effects[0].cost.mana == 0
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_step_list_speaks_words_not_script_keys(lang):
+    import re
+
+    from fate_royal.qt.demo import ScenarioSession
+
+    i18n.set_language(lang)
+    try:
+        for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
+            s = ScenarioSession(load_scenario(path))
+            for i in range(s.total):
+                text = s.label(i).split(" — ")[0]
+                assert not re.search(r"[\[\]{}]|\b[a-z]+_[a-z_]+\b", text), (path.name, i, text)
+    finally:
+        i18n.set_language("ja")
