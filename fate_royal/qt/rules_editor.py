@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
@@ -162,7 +162,7 @@ class RulesEditor(QDialog):
         hl.setContentsMargins(6, 0, 6, 0)
         hl.addWidget(widget)
         self.table.setCellWidget(r, 1, holder)
-        shown = text if current_language() == "ja" or not gloss else f"{text}\n{gloss}"
+        shown = text if current_language() == "ja" or not gloss or gloss in text else f"{text}\n{gloss}"
         t = QTableWidgetItem(shown)
         if gloss:
             t.setToolTip(gloss)
@@ -208,8 +208,22 @@ class RulesEditor(QDialog):
                 w = QLineEdit()
                 w.setPlaceholderText("1, 2")
                 w.textChanged.connect(lambda _="": self._changed())
-            self._add_row(key, "param", w, f"{spec.doc}{bounds}", "", f"{spec.rule} {key}")
+            title = ref.get(spec.rule).title("ja") if ref is not None and spec.rule in ref else ""
+            # Japanese: the D rule's title; the parameter's own sentence is English (the gloss)
+            self._add_row(key, "param", w, f"{title} — {spec.doc}{bounds}" if title else
+                          f"{spec.doc}{bounds}", f"{spec.doc}{bounds}", f"{spec.rule} {key}")
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
         self.table.resizeRowsToContents()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        QTimer.singleShot(0, self._fit_rows)  # once the text column has its real width
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._fit_rows)
 
     # ------------------------------------------------------------------ state
 
