@@ -286,6 +286,11 @@ def test_the_step_list_jumps_and_marks_turns(table, qtbot):
     assert not any("[" in t for t in texts_)
     features.demo.jump(1)
     assert s.index == 1 and len(s.infos) == 1
+    # a scenario that runs into the next turn marks the step where it begins
+    assert features.open_scenario(RULINGS / "E8-dropped-out-cards-stay-in-discard.yaml") is None
+    features.demo.jump(features.demo.session.total)
+    marked = [t for t in panel.item_texts() if "⟳" in t]
+    assert len(marked) == 1 and "ターン2" in marked[0]
 
 
 def test_continue_playing_from_here_branches_into_a_live_game(table, qtbot):
