@@ -445,3 +445,28 @@ def test_the_step_list_speaks_words_not_script_keys(lang):
                 assert not re.search(r"[\[\]{}]|\b[a-z]+_[a-z_]+\b", text), (path.name, i, text)
     finally:
         i18n.set_language("ja")
+
+
+def test_a_broken_shared_set_is_refused_with_file_and_line_and_a_good_one_imported(
+        qtbot, tmp_path, _user_folders):
+    from fate_royal.qt.rules_editor import RulesEditor
+
+    ed = RulesEditor()
+    qtbot.addWidget(ed)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: x\nwithout: [E8, E10]\n", encoding="utf-8")
+    assert ed.import_file(bad) is None
+    assert ed.error.text().startswith(f"{bad.as_posix()}:2: unknown errata rule or patch 'E10'")
+    good = tmp_path / "group.yaml"
+    good.write_text("title: 仲間のルール\nwithout: [E9.3]\nprofile: {hand_limit: 5}\n", encoding="utf-8")
+    rules = ed.import_file(good)
+    assert rules is not None and not ed.switch_box("E9.3").isChecked()
+    assert ed.field("hand_limit").value() == 5 and (_user_folders / "group.yaml").is_file()
+    assert ed.export_file(tmp_path / "out.yaml")
+    assert "without: [E9.3]" in (tmp_path / "out.yaml").read_text(encoding="utf-8")
+    # the new-game dialog offers the imported set and names a broken one with its line
+    (_user_folders / "broken.yaml").write_text("title: y\nreadings: {R9: x}\n", encoding="utf-8")
+    dlg = NewGameDialog(players=2, seed=1)
+    qtbot.addWidget(dlg)
+    assert any(dlg.rules.itemData(i).name == "group" for i in range(dlg.rules.count()))
+    assert "broken.yaml:2: unknown reading 'R9'" in dlg.rules_problem.text()
