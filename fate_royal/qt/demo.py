@@ -270,6 +270,8 @@ class ScenarioSession:
         res = self.run.forward()
         step = res.step
         message = res.message
+        if res.ok and step.kind in ("resolve", "advance"):  # the engine's words are English
+            message = step_text(step, self.game)
         if res.ok and step.kind in ("expect", "expect_illegal"):
             text = step_text(step, self.game)
             message = text if step.kind == "expect" else f"{text} — {res.message}"
