@@ -929,15 +929,24 @@ class _Patch:
     path: str
 
 
-def _read_errata(root: Path, default_root: bool, ctx: _Ctx, files: list[Path]) -> list[_Patch]:
+def user_patch_files() -> list[Path]:
+    """The user's own errata packs (same format as ``cards/errata/``), in the user data folder's
+    ``errata/``: applied after the shipped packs whenever the shipped cards are loaded."""
+    from fate_royal.paths import user_data_dir
+
+    folder = user_data_dir() / schema.ERRATA_DIR
+    return sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
+
+
+def _read_errata(root: Path, default_root: bool, ctx: _Ctx, files: list[Path],
+                 extra: list[Path] | tuple = ()) -> list[_Patch]:
     base = root / schema.ERRATA_DIR
     patches: list[_Patch] = []
-    if not base.is_dir():
-        return patches
+    packs = sorted(base.glob("*.yaml")) if base.is_dir() else []
     ids: dict[str, tuple[str, int]] = {}
-    for path in sorted(base.glob("*.yaml")):
+    for path in packs + [Path(x) for x in extra]:
         files.append(path)
-        label = _label(root, default_root, path)
+        label = _label(root, default_root, path) if path.parent == base else path.as_posix()
         tree = _read_mapping(path, label, ctx)
         if tree is None:
             continue
@@ -1111,7 +1120,7 @@ def _show(value: Any) -> str:
 
 def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict] | None = None,
                  *, extra_source: str = "<extra cards>", rules: Any = None,
-                 pack: Any = None) -> CardDB:
+                 pack: Any = None, patch_files: list[Path] | None = None) -> CardDB:
     """Load and validate every card file under ``root`` (default ``paths.cards_dir()``), the chip
     sheet and, with ``errata``, apply the errata pack(s) in ``root/errata`` — every patch, or with
     ``rules`` (a ``RuleSet``) the patches it has in force. ``extra`` holds further card definitions
@@ -1119,8 +1128,11 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
     ``extra_source`` names them in error messages. ``pack``: the personal card pack
     (``cards.pack``) — None reads the user's pack when ``root`` is the shipped data (a folder given
     as ``root`` gets none), False none, a path or a ``CardPack`` that one; its cards come before
-    ``extra``. Raises ``DataErrors`` listing every problem found."""
+    ``extra``. Raises ``DataErrors`` listing every problem found. ``patch_files``: further errata packs
+    (default: with the shipped cards, the user's own, ``user_patch_files()``)."""
     default_root = root is None
+    if patch_files is None:
+        patch_files = user_patch_files() if default_root else []
     if root is None:
         from fate_royal.paths import cards_dir
 
@@ -1147,7 +1159,7 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
         _read_extra(extra, extra_source, ctx, builder, cards, class_names, failed)
     applied: list[str] = []
     if errata:
-        patches = _read_errata(root, default_root, ctx, files)
+        patches = _read_errata(root, default_root, ctx, files, patch_files)
         if rules is not None:
             patches = [p for p in patches if rules.patch_on(p.id, p.rule)]
         applied = sorted(p.id for p in patches)
@@ -1157,7 +1169,8 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
     digest = hashlib.sha256()
     digest.update(f"patches={','.join(applied)}\0".encode())
     for path in sorted(f for f in files if f.is_file()):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        name = path.relative_to(root) if path.is_relative_to(root) else Path("user", path.name)
+        digest.update(name.as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
     if pack_cards is not None and pack_cards.cards:
         digest.update(b"pack\0" + json.dumps(plain(pack_cards.db_cards()), sort_keys=True,
@@ -1210,14 +1223,16 @@ def _pack_cards(pack: Any, default_root: bool, ctx: _Ctx):
 
 def errata_patches(root: Path | None = None) -> list[tuple[str, str, str, str]]:
     """(patch id, rule id, card id, source sentence) of every errata patch, in pack order — the
-    switches a rule set may name besides the E rules. Raises ``DataErrors``."""
+    switches a rule set may name besides the E rules (with the shipped cards: the user's own packs
+    too). Raises ``DataErrors``."""
     default_root = root is None
     if root is None:
         from fate_royal.paths import cards_dir
 
         root = cards_dir()
     ctx = _Ctx()
-    patches = _read_errata(Path(root), default_root, ctx, [])
+    patches = _read_errata(Path(root), default_root, ctx, [],
+                           user_patch_files() if default_root else [])
     if ctx.errors:
         raise DataErrors(ctx.errors)
     return [(p.id, p.rule, p.card, p.source) for p in patches]

@@ -10,7 +10,8 @@ profile: {hand_limit: 6} # D parameters changed from cards/profile.yaml
 ```
 
 Shipped sets live in ``cards/rulesets/`` (``house``: the errata as written; ``base``: the base rules);
-a group's own sets in the user data folder. ``resolve_ruleset`` accepts a shipped name, a file path or
+a group's own sets in the user data folder (``user_rulesets_dir``: ``save_user_ruleset``,
+``import_ruleset``, ``export_ruleset``, ``list_user_rulesets``). ``resolve_ruleset`` accepts a shipped name, a file path or
 a list of switch tokens (``[errata, -E9.3]``). Every problem is a ``DataError`` naming file and line.
 """
 
@@ -185,6 +186,9 @@ def resolve_ruleset(spec: Any, *, base: RuleSet | None = None, profile: RulesPro
         shipped = shipped_dir(root) / f"{spec}.yaml"
         if shipped.is_file():
             return shipped_ruleset(spec, profile, root)
+        mine = user_rulesets_dir() / f"{spec}.yaml"
+        if "/" not in spec and mine.is_file():
+            return load_ruleset(mine, profile, root=root)
         raise DataErrors([DataError(source, 0, f"no rule set {spec!r}: not a shipped set "
                                                f"({', '.join(list_shipped(root))}) nor a file")])
     return load_ruleset(path, profile, root=root)
@@ -217,6 +221,89 @@ def ruleset_yaml(rules: RuleSet, *, title: str | None = None) -> str:
     return yaml.safe_dump(body, allow_unicode=True, sort_keys=False, default_flow_style=None)
 
 
+# --------------------------------------------------------------------------- the user's own sets
+
+
+def user_rulesets_dir() -> Path:
+    """Where a group's own rule sets live: ``rulesets/`` in the user data folder (not created
+    here)."""
+    from fate_royal.paths import user_data_dir
+
+    return user_data_dir() / RULESET_DIR
+
+
+def list_user_rulesets(folder: Path | None = None) -> list[Path]:
+    """The rule-set files in the user's folder, by name."""
+    folder = Path(folder) if folder is not None else user_rulesets_dir()
+    return sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
+
+
+def safe_name(name: str) -> str:
+    """A file stem for a set's name: letters (any script), digits, ``-`` and ``_``; others become
+    ``_``. ValueError when nothing is left."""
+    import re
+
+    stem = re.sub(r"[^\w\-]+", "_", name.strip(), flags=re.UNICODE).strip("_.")
+    if not stem:
+        raise ValueError("a rule set needs a name")
+    if stem in SHIPPED:
+        stem += "_mine"
+    return stem[:80]
+
+
+def save_user_ruleset(rules: RuleSet, name: str, folder: Path | None = None,
+                      title: str | None = None) -> Path:
+    """Write ``rules`` as ``<name>.yaml`` in the user's folder (atomically); its path. The file is
+    read back through ``load_ruleset`` first, so what is saved is what loads."""
+    from fate_royal.fsutil import atomic_write
+
+    folder = Path(folder) if folder is not None else user_rulesets_dir()
+    path = folder / f"{safe_name(name)}.yaml"
+    text = ruleset_yaml(rules, title=title if title is not None else name)
+    load_ruleset(path, rules.profile, text=text)  # raises DataErrors if it would not load back
+    folder.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, text.encode("utf-8"))
+    return path
+
+
+def export_ruleset(rules: RuleSet, path: str | Path) -> Path:
+    """Write ``rules`` to any file (to share with the group)."""
+    from fate_royal.fsutil import atomic_write
+
+    path = Path(path)
+    atomic_write(path, ruleset_yaml(rules).encode("utf-8"))
+    return path
+
+
+def import_ruleset(path: str | Path, folder: Path | None = None) -> tuple[RuleSet, Path]:
+    """Check a shared rule-set file (``DataErrors`` naming file and line) and copy it into the
+    user's folder under its own name; the set and the new path."""
+    from fate_royal.fsutil import atomic_write
+
+    src = Path(path)
+    rules = load_ruleset(src)
+    folder = Path(folder) if folder is not None else user_rulesets_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    dest = folder / f"{safe_name(src.stem)}.yaml"
+    atomic_write(dest, src.read_bytes())
+    return rules.with_(name=dest.stem), dest
+
+
+def available_rulesets(folder: Path | None = None) -> list[tuple[str, RuleSet | None, str]]:
+    """Every set one may pick: ``(key, set, problem)`` — the shipped ones (``house``, ``base``),
+    then the user's files (key: the file's path). A user file that does not load has ``None`` and
+    its ``file:line`` problem."""
+    out: list[tuple[str, RuleSet | None, str]] = []
+    for name in SHIPPED:
+        out.append((name, shipped_ruleset(name), ""))
+    for path in list_user_rulesets(folder):
+        try:
+            out.append((str(path), load_ruleset(path), ""))
+        except DataError as exc:
+            out.append((str(path), None, str(exc)))
+    return out
+
+
 def _switch_order(rid: str) -> tuple:
     parts = rid.replace("-", ".").split(".")
     return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts)
@@ -229,5 +316,6 @@ def _near(word: str, options: Iterable[str] | Mapping) -> str:
     return f" (did you mean {near[0]!r}?)" if near else ""
 
 
-__all__ = ["SHIPPED", "known_switches", "list_shipped", "load_ruleset", "resolve_ruleset",
-           "ruleset_yaml", "shipped_ruleset"]
+__all__ = ["SHIPPED", "available_rulesets", "export_ruleset", "import_ruleset", "known_switches",
+           "list_shipped", "list_user_rulesets", "load_ruleset", "resolve_ruleset", "ruleset_yaml",
+           "safe_name", "save_user_ruleset", "shipped_ruleset", "user_rulesets_dir"]

@@ -138,20 +138,31 @@ def main(argv: list[str]) -> int:
 
 def sweep(files: list[Path], first: Any, second: Any, lang: str = "en") -> list[dict]:
     """Play each file under both rule sets; the files whose outcome changes, each with both
-    verdicts and the first log line that differs."""
+    verdicts and the first log line that differs (when the logs are the same, the first failed
+    step of each side)."""
+    from fate_royal.rules.compare import ruling_sweep
+    from fate_royal.text import Words
+
     changed = []
-    for path in files:
-        a = play(path, first, lang)
-        b = play(path, second, lang)
-        if a.ok == b.ok and a.error == b.error:
-            continue
-        diff_at = next((i for i, (x, y) in enumerate(zip(a.lines, b.lines)) if x != y),
-                       min(len(a.lines), len(b.lines)))
+    for entry in ruling_sweep(files, first, second):
+        lines = []
+        for is_first in (True, False):
+            play = entry.first if is_first else entry.second
+            event = entry.event(is_first)
+            if event is not None:
+                lines.append(Words.for_game(play.game, lang).event_line(event))
+            elif play.error:
+                lines.append(play.error)
+            elif entry.index is None and play.failures:
+                lines.append("(same log) " + play.failures[0])
+            elif entry.index is None:
+                lines.append("(same log) all checks pass")
+            else:
+                lines.append("(log ends)")
         changed.append({
-            "path": path, "first_ok": a.ok, "second_ok": b.ok,
-            "line": diff_at + 1,
-            "first": a.lines[diff_at] if diff_at < len(a.lines) else (a.error or "(log ends)"),
-            "second": b.lines[diff_at] if diff_at < len(b.lines) else (b.error or "(log ends)"),
+            "path": entry.path, "first_ok": entry.first.ok, "second_ok": entry.second.ok,
+            "line": (entry.index + 1) if entry.index is not None else None,
+            "first": lines[0], "second": lines[1],
         })
     return changed
 
@@ -165,7 +176,8 @@ def _sweep(files: list[Path], first: Any, second: Any, lang: str) -> int:
         verdict = lambda ok: "passes" if ok else "fails"  # noqa: E731
         print(f"CHANGED {c['path']}: {verdict(c['first_ok'])} under {a_label}, "
               f"{verdict(c['second_ok'])} under {b_label}")
-        print(f"  first differing log line ({c['line']}):")
+        where = f"log line {c['line']}" if c["line"] else "the logs are the same"
+        print(f"  first difference ({where}):")
         print(f"    {a_label}: {c['first']}")
         print(f"    {b_label}: {c['second']}")
     print(f"{len(files) - len(changed)} unchanged, {len(changed)} changed")

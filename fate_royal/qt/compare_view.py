@@ -1,6 +1,8 @@
-"""The errata comparison window: one position (the live game, or the open scenario up to a step)
-played with the house errata on and off, both tables side by side (read-only, every card shown),
-the differences listed and highlighted, and the rule ids cited on only one side.
+"""The rule-set comparison window: one position (the live game, or the open scenario up to a step)
+played under two rule sets (default: the house errata and the base rules; any two sets can be
+picked), both tables side by side (read-only, every card shown), the differences listed and
+highlighted, and the rule ids cited on only one side. And the ruling sweep window: every ruling
+scenario under two sets, the rulings whose outcome changes with the first differing log line.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any, Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QSplitter,
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QSplitter,
     QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -22,7 +24,7 @@ from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.reveal import RevealController
 from fate_royal.qt.table import TableView
 from fate_royal.qt.i18n import tr as t
-from fate_royal.rules.compare import Comparison, Difference, compare_errata
+from fate_royal.rules.compare import Comparison, Difference, compare_errata, compare_rules
 
 ON_COLOUR = "#7dffb0"
 OFF_COLOUR = "#ffb26b"
@@ -127,11 +129,23 @@ class ComparisonWindow(QWidget):
         self.title.setWordWrap(True)
         self.title.setStyleSheet("color:#e8c36a; font-weight:bold;")
         top.addWidget(self.title, 1)
+        self.first_set = QComboBox()
+        self.second_set = QComboBox()
+        fill_sets(self.first_set, "house")
+        fill_sets(self.second_set, "base")
+        for label, combo in ((t("workbench.compare.first"), self.first_set),
+                             (t("workbench.compare.second"), self.second_set)):
+            top.addWidget(QLabel(label))
+            top.addWidget(combo)
         self.upto_label = QLabel(t("rulings.compare.upto"))
         top.addWidget(self.upto_label)
         self.upto = QSpinBox()
         self.upto.setMinimum(0)
         top.addWidget(self.upto)
+        self.scenario: Any = None  # a scenario file picked here (else the source's subject)
+        self.scenario_button = QPushButton(t("workbench.compare.scenario"))
+        self.scenario_button.clicked.connect(self.scenario_dialog)
+        top.addWidget(self.scenario_button)
         self.recompute_button = QPushButton(t("rulings.compare.refresh"))
         self.recompute_button.clicked.connect(lambda: self.recompute())
         top.addWidget(self.recompute_button)
@@ -203,9 +217,46 @@ class ComparisonWindow(QWidget):
         self.setFont(ui_font(pt))
         self.title.setFont(ui_font(pt * 1.3, bold=True))
 
+    def sets(self) -> tuple[Any, Any]:
+        """The two rule sets chosen (first, second)."""
+        return self.first_set.currentData(), self.second_set.currentData()
+
+    def set_scenario(self, path: Any) -> Comparison | None:
+        """Compare a scenario file (all its steps) instead of the live game or the open demo."""
+        from fate_royal.rules.scenario import load_scenario
+
+        self.scenario = load_scenario(path)
+        self.set_max_steps(len(self.scenario.steps))
+        return self.recompute()
+
+    def scenario_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        from fate_royal.paths import scenarios_dir
+
+        path, _ = QFileDialog.getOpenFileName(self, t("workbench.compare.scenario"),
+                                              str(scenarios_dir() / "rulings"), "YAML (*.yaml)")
+        if path:
+            try:
+                self.set_scenario(path)
+            except Exception as exc:  # a broken scenario file: say so, keep the window
+                self.title.setText(str(exc))
+
     def recompute(self) -> Comparison | None:
         upto = self.upto.value() if self.scenario_mode else None
-        comp = self.source(upto)
+        if self.scenario is not None:
+            first, second = self.sets()
+            comp = compare_rules(self.scenario, first, second, upto)
+            self.set_comparison(comp)
+            return comp
+        import inspect
+
+        try:
+            takes_sets = len(inspect.signature(self.source).parameters) >= 3
+        except (TypeError, ValueError):
+            takes_sets = False
+        # a source of two parameters compares the errata on and off only
+        comp = self.source(upto, *self.sets()) if takes_sets else self.source(upto)
         self.set_comparison(comp)
         return comp
 
@@ -230,7 +281,9 @@ class ComparisonWindow(QWidget):
         self.title.setText(f"{t('rulings.compare.title')} — {comp.title}")
         for errata, (head, view, note) in self.sides.items():
             side = comp.side(errata)
-            head.setText(t("rulings.compare.on") if errata else t("rulings.compare.off"))
+            head.setText(texts.rules_title(side.ruleset))
+            # a live game's comparison shows what the whole table may see; a scenario, everything
+            view.controller.reveal = self.scenario_mode
             view.controller.game = side.game
             view.highlight = {d.player for d in comp.differences if d.player}
             view.update()
@@ -239,8 +292,10 @@ class ComparisonWindow(QWidget):
             note.setVisible(bool(why))
         self.count.setText(t("rulings.compare.count", count=len(comp.differences)) if comp.differences
                            else t("rulings.compare.same"))
-        self.table.setHorizontalHeaderLabels([t("rulings.compare.what"), t("rulings.compare.on"),
-                                              t("rulings.compare.off"), t("rulings.compare.rules")])
+        self.table.setHorizontalHeaderLabels([t("rulings.compare.what"),
+                                              texts.rules_title(comp.on.ruleset),
+                                              texts.rules_title(comp.off.ruleset),
+                                              t("rulings.compare.rules")])
         self.table.setRowCount(len(comp.differences))
         bold = QFont(self.font())
         bold.setBold(True)
@@ -276,16 +331,126 @@ class ComparisonWindow(QWidget):
                 for r in range(self.table.rowCount())]
 
 
-def comparison_for(controller: Any, demo_state: Any) -> Callable[[int | None], Comparison | None]:
-    """The comparison source of the main window: the open scenario (up to a step) or the live game."""
+def fill_sets(combo: QComboBox, select: str | None = None, folder: Any = None) -> None:
+    """Every rule set one may pick (shipped, then the user's), ``select`` chosen by name."""
+    from fate_royal.cards.rulesets import available_rulesets
 
-    def source(upto: int | None) -> Comparison | None:
+    combo.clear()
+    for key, rules, _problem in available_rulesets(folder):
+        if rules is not None:
+            combo.addItem(texts.rules_title(rules), rules)
+            if select is not None and select in (key, rules.name):
+                combo.setCurrentIndex(combo.count() - 1)
+
+
+def comparison_for(controller: Any, demo_state: Any) -> Callable[..., Comparison | None]:
+    """The comparison source of the main window: the open scenario (up to a step) or the live game,
+    under two rule sets (None, None: the house errata and the base rules)."""
+
+    def source(upto: int | None, first: Any = None, second: Any = None) -> Comparison | None:
         s = getattr(demo_state, "session", None)
-        if s is not None and getattr(s, "kind", "") == "scenario":
-            return compare_errata(s.scenario, s.total if upto is None else upto, root=s.root)
+        scenario = s is not None and getattr(s, "kind", "") == "scenario"
         g = controller.game
-        if g is None:
+        if not scenario and g is None:
             return None
-        return compare_errata(g, title=t("rulings.compare.current"))
+        if first is None or second is None:
+            if scenario:
+                return compare_errata(s.scenario, s.total if upto is None else upto, root=s.root)
+            return compare_errata(g, title=t("rulings.compare.current"))
+        if scenario:
+            return compare_rules(s.scenario, first, second, s.total if upto is None else upto,
+                                 root=s.root)
+        return compare_rules(g, first, second, title=t("rulings.compare.current"))
 
     return source
+
+
+class SweepWindow(QWidget):
+    """The ruling sweep: every ruling scenario under set A and set B; the rulings whose outcome
+    changes, each with both verdicts and the first log line that differs."""
+
+    def __init__(self, parent: QWidget | None = None, files: Any = None, folder: Any = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        from fate_royal.paths import scenarios_dir
+
+        self.files = files if files is not None else sorted((scenarios_dir() / "rulings").glob("*.yaml"))
+        self.entries: list = []
+        self.setObjectName("comparison")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(STYLE)
+        self.setWindowTitle(t("workbench.sweep.title"))
+        lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.first_set = QComboBox()
+        self.second_set = QComboBox()
+        fill_sets(self.first_set, "house", folder)
+        fill_sets(self.second_set, "base", folder)
+        for label, combo in ((t("workbench.sweep.first"), self.first_set),
+                             (t("workbench.sweep.second"), self.second_set)):
+            top.addWidget(QLabel(label))
+            top.addWidget(combo, 1)
+        self.run_button = QPushButton(t("workbench.sweep.run"))
+        self.run_button.clicked.connect(lambda: self.run())
+        top.addWidget(self.run_button)
+        lay.addLayout(top)
+        self.summary = QLabel()
+        self.summary.setStyleSheet("color:#e8c36a; font-weight:bold;")
+        self.summary.setWordWrap(True)
+        lay.addWidget(self.summary)
+        self.table = QTableWidget(0, 3)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().hide()
+        head = self.table.horizontalHeader()
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.setHorizontalHeaderLabels([t("workbench.sweep.col_file"),
+                                              t("workbench.sweep.col_verdicts"),
+                                              t("workbench.sweep.col_line")])
+        lay.addWidget(self.table, 1)
+        self.resize(1400, 860)
+
+    def run(self, first: Any = None, second: Any = None) -> list:
+        """Run the sweep (under the chosen sets, or ``first``/``second``) and show it."""
+        from PySide6.QtGui import QGuiApplication
+
+        from fate_royal.rules.compare import ruling_sweep
+
+        a = first if first is not None else self.first_set.currentData()
+        b = second if second is not None else self.second_set.currentData()
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self.entries = ruling_sweep(self.files, a, b)
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        verdict = lambda ok: t("workbench.sweep.passes") if ok else t("workbench.sweep.fails")  # noqa: E731
+        self.summary.setText(t("workbench.sweep.summary", files=len(self.files),
+                               changed=len(self.entries), a=texts.rules_title(a),
+                               b=texts.rules_title(b)))
+        self.table.setRowCount(len(self.entries))
+        for r, e in enumerate(self.entries):
+            lines = []
+            for first_side in (True, False):
+                play = e.first if first_side else e.second
+                ev = e.event(first_side)
+                if ev is not None:
+                    text = texts.words(play.game).event(ev)
+                else:
+                    text = play.error or (play.failures[0] if play.failures else "—")
+                lines.append(f"{'A' if first_side else 'B'}: {text}")
+            line_no = f"#{e.index + 1}  " if e.index is not None else ""
+            cells = [e.path.stem, f"{verdict(e.first.ok)} / {verdict(e.second.ok)}",
+                     line_no + "\n".join(lines)]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(f"{e.path}\n{e.title}" if c == 0 else text)
+                if c == 1:
+                    item.setForeground(QColor(ON_COLOUR if e.first.ok else OFF_COLOUR))
+                self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
+        return self.entries
+
+    def changed_files(self) -> list[str]:
+        return [e.path.name for e in self.entries]

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import texts
 from fate_royal.qt.compat import emit
-from fate_royal.qt.fonts import ui_font
+from fate_royal.qt.fonts import pixel_font, ui_font
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.reveal import HandsStrip, RevealController
 from fate_royal.qt.i18n import tr as t
@@ -83,33 +83,105 @@ def _flat(v: Any) -> str:
     return str(v)
 
 
-def step_text(step: Any) -> str:
-    """A scenario step in short readable form (``A: servant_state reverse · log_cites E1.3``)."""
+def step_text(step: Any, game: Any = None) -> str:
+    """A scenario step in words (the UI's language; card ids as card names when ``game`` is
+    given): 「A：サーヴァントはリバース・E1.3を適用」, not the script's keys."""
     from fate_royal.cards.yamlsrc import plain
 
     body = plain(step.body)
     if step.kind == "expect" and isinstance(body, dict):
-        who = f"{body['player']}: " if "player" in body else ""
-        card = f"{body['card']} " if "card" in body else ""
-        parts = [f"{k} {_flat(v)}" for k, v in body.items() if k not in ("player", "card")]
-        return f"{who}{card}{' · '.join(parts)}"
+        who = t("workbench.step.who", player=body["player"]) if "player" in body else ""
+        card = _card_word(body.get("card"), game)
+        parts = [_check_text(k, v, card, game) for k, v in body.items() if k not in ("player", "card")]
+        if not parts and card:
+            parts = [card]
+        return t("workbench.step.check", who=who, parts=t("workbench.step.sep").join(parts))
     if step.kind == "expect_illegal" and isinstance(body, dict):
         rule = f" ({body['rule']})" if body.get("rule") else ""
-        return f"✕ {_action_text(body.get('do') or {})}{rule}"
+        return t("workbench.do.illegal", action=_action_text(body.get("do") or {}, game), rule=rule)
     if step.kind == "do" and isinstance(body, dict):
-        return _action_text(body)
-    if step.kind in ("resolve", "advance"):
+        return _action_text(body, game)
+    if step.kind == "resolve":
+        return t("workbench.do.resolve")
+    if step.kind == "advance":
         target = body.get("step") if isinstance(body, dict) else body
-        return f"{step.kind} {target}" if target else step.kind
+        return t("workbench.do.advance", step=_step_word(str(target))) if target else step.kind
     return step.label()
 
 
-def _action_text(body: dict) -> str:
+def _card_word(card: Any, game: Any) -> str:
+    if card is None:
+        return ""
+    if game is not None:
+        found = game.db.cards.get(str(card))
+        if found is not None:
+            return texts.card_name(found)
+    return str(card)
+
+
+def _step_word(name: str) -> str:
+    for prefix in ("step.", "process."):
+        if texts.has_key(prefix + name):
+            return texts.tr(prefix + name)
+    return name
+
+
+def _value_word(key: str, v: Any, game: Any) -> str:
+    if key in ("servant_state", "card_state") and texts.has_key(f"state.{v}"):
+        return t(f"state.{v}")
+    if key == "zone":
+        zone = {"grail": "zone.grail_seat", "seat": "zone.servant_seat"}.get(str(v), f"zone.{v}")
+        return t(zone) if texts.has_key(zone) else str(v)
+    if key in ("step", "process"):
+        return _step_word(str(v))
+    if key == "coins" and isinstance(v, dict):
+        return "、".join(f"{t(f'coin.{c}') if texts.has_key(f'coin.{c}') else c} {n}"
+                        for c, n in v.items())
+    if key == "pending" and texts.has_key(f"table.pending.{v}"):
+        return t(f"table.pending.{v}")
+    if key == "winner" and v == "none":
+        return "—"
+    return _flat(v)
+
+
+def _check_text(key: str, v: Any, card: str, game: Any) -> str:
+    if key == "out":
+        return t("workbench.check.out_true" if v else "workbench.check.out_false")
+    if texts.has_key(f"workbench.check.{key}"):
+        return t(f"workbench.check.{key}", value=_value_word(key, v, game), card=card)
+    return f"{key} {_flat(v)}"
+
+
+def _action_text(body: dict, game: Any = None) -> str:
     if not isinstance(body, dict):
         return str(body)
-    who = f"{body['player']}: " if "player" in body else ""
-    rest = [str(body.get("action", ""))] + [_flat(v) for k, v in body.items() if k not in ("player", "action")]
-    return who + " ".join(x for x in rest if x)
+    kind = str(body.get("action", ""))
+    player = str(body.get("player", "")) or "—"
+    if kind in ("resolve", "advance"):
+        return t("workbench.do.resolve") if kind == "resolve" else t(
+            "workbench.do.advance", step=_step_word(str(body.get("step", ""))))
+    if not texts.has_key(f"workbench.do.{kind}"):
+        rest = [kind] + [_flat(v) for k, v in body.items() if k not in ("player", "action")]
+        return f"{player}: " + " ".join(x for x in rest if x)
+    effect = body.get("effect")
+    attack = body.get("type")
+    target = body.get("target")
+    targets = body.get("targets")
+    aimed = ""
+    if targets and kind == "use":
+        names = [_card_word(x, game) if game is not None and str(x) in game.db.cards else str(x)
+                 for x in (targets if isinstance(targets, list) else [targets])]
+        aimed = f" → {'、'.join(names)}"
+    effect = f"「{effect}」" if effect and not str(effect).isdigit() else ""
+    return t(f"workbench.do.{kind}", player=player,
+             target=_card_word(target, game) if target and kind != "spell" else "",
+             card=_card_word(body.get("card"), game), effect=effect, targets=aimed,
+             type=t(f"attack.{attack}") if attack and texts.has_key(f"attack.{attack}") else (attack or ""),
+             kind=(t(f"workbench.spell.{body.get('kind')}") if texts.has_key(
+                 f"workbench.spell.{body.get('kind')}") else str(body.get("kind", ""))) + (
+                 f" → {_card_word(target, game)}" if kind == "spell" and target else ""),
+             option=_card_word(body.get("option") or body.get("card")
+                                                          or target, game))
 
 
 def _say(step: Any) -> str:
@@ -189,7 +261,7 @@ class ScenarioSession:
                 and step.body.get("action") not in ("resolve", "advance"):
             text = self.infos[i].message
         else:
-            text = step_text(step)
+            text = step_text(step, self.game)
         return f"{text} — {say}" if say else text
 
     def forward(self) -> StepInfo | None:
@@ -198,9 +270,12 @@ class ScenarioSession:
         res = self.run.forward()
         step = res.step
         message = res.message
+        if res.ok and step.kind in ("resolve", "advance"):  # the engine's words are English
+            message = step_text(step, self.game)
         if res.ok and step.kind in ("expect", "expect_illegal"):
-            message = step_text(step) if step.kind == "expect" else f"{step_text(step)} — {res.message}"
-        info = StepInfo(len(self.infos), step_text(step), step.kind, res.ok, message, list(res.events),
+            text = step_text(step, self.game)
+            message = text if step.kind == "expect" else f"{text} — {res.message}"
+        info = StepInfo(len(self.infos), step_text(step, self.game), step.kind, res.ok, message, list(res.events),
                         list(res.rules), _say(step))
         self.infos.append(info)
         return info
@@ -312,6 +387,7 @@ class DemoState(QObject):
     """
 
     stepped = Signal()
+    branched = Signal(int)  # the step a demo was left at to continue as a live game
 
     def __init__(self, controller: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -330,6 +406,7 @@ class DemoState(QObject):
         if self._saved_auto is None:
             self._saved_auto = c.auto_handoff
         c.auto_handoff = True  # demo: no hand-off screen, the deciding player's hand is shown
+        c.read_only = True  # nothing on the table changes the demo's game: only its steps do
         self._installing = True
         try:
             c.set_game(session.game)
@@ -341,10 +418,40 @@ class DemoState(QObject):
         if self.session is None:
             return
         self.session = None
+        self.controller.read_only = False
         if self._saved_auto is not None:
             self.controller.auto_handoff = self._saved_auto
             self._saved_auto = None
         emit(self.stepped)
+
+    def branch(self) -> int | None:
+        """"Continue playing from here": the demo ends and its game, at this step, becomes a live
+        game (hot-seat and undo as usual). The step it was left at, or None without a demo."""
+        s = self.session
+        if s is None:
+            return None
+        index = s.index
+        game = s.game
+        if game.can_redo():
+            game.clear_redo()
+        self.close()
+        self.controller.set_game(game)
+        emit(self.branched, index)
+        return index
+
+    def jump(self, index: int) -> bool:
+        """Go to just after step ``index`` (0: the start position) by stepping forward or back."""
+        s = self.session
+        if s is None:
+            return False
+        index = max(0, min(index, s.total))
+        while s.index > index and s.back():
+            pass
+        while s.index < index and not s.done:
+            if s.forward() is None:
+                break
+        self._sync()
+        return s.index == index
 
     def _game_replaced(self) -> None:
         # another game (new game, open save) replaces the demo's: the demo ends
@@ -486,9 +593,14 @@ class DemoPanel(QWidget):
         self.result = QLabel()
         self.result.setWordWrap(True)
         lay.addWidget(self.result)
+        self.continue_button = QPushButton()
+        self.continue_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.continue_button.clicked.connect(state.branch)
+        lay.addWidget(self.continue_button)
         split = QSplitter(Qt.Orientation.Vertical)
         self.steps = QListWidget()
         self.steps.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.steps.itemClicked.connect(lambda item: state.jump(self.steps.row(item) + 1))
         self.steps.setWordWrap(True)
         self.steps.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -531,6 +643,8 @@ class DemoPanel(QWidget):
         self.back_button.setText(t("rulings.demo.back") + "  (←)")
         self.forward_button.setText(t("rulings.demo.forward") + "  (→)")
         self.log_title.setText(t("rulings.demo.step_log"))
+        self.continue_button.setText(t("workbench.demo.continue"))
+        self.continue_button.setEnabled(s is not None)
         if s is None:
             for w in (self.title, self.badge, self.description, self.narration, self.progress, self.result,
                       self.summary):
@@ -573,10 +687,18 @@ class DemoPanel(QWidget):
                                 f"{html.escape(t('rulings.demo.done'))}</span>")
         # step list
         self.steps.clear()
+        turn = s.infos[0].events[0].turn if s.infos and s.infos[0].events else None
         for i in range(s.total):
             info_i = s.infos[i] if i < len(s.infos) else None
             mark, colour = step_mark(info_i)
-            item = QListWidgetItem(f"{mark} {i + 1}. {s.label(i)}")
+            turn_mark = ""
+            turns = [e.turn for e in info_i.events] if info_i is not None else []
+            if turns and turn is not None and max(turns) > turn:
+                turn = max(turns)
+                turn_mark = f"⟳ {t('workbench.demo.turn', turn=turn)}　"
+            elif turns and turn is None:
+                turn = max(turns)
+            item = QListWidgetItem(f"{mark} {i + 1}. {turn_mark}{s.label(i)}")
             if colour is not None:
                 item.setForeground(colour)
             else:
@@ -597,6 +719,38 @@ class DemoPanel(QWidget):
 
     def item_texts(self) -> list[str]:
         return [self.steps.item(i).text() for i in range(self.steps.count())]
+
+
+def roster_html(game: Any, table_view: Any) -> str:
+    """Each player's servant (hero／class), its state and the seat's cards: the names on the
+    table, large. Only what ``table_view`` shows (a face-down card is "？")."""
+    s = game.ctx.s
+    words = texts.words(game)
+
+    def name(cv: Any) -> str:
+        return words.card_name(game.db.cards[cv.card_id]) if cv is not None and cv.known else "？"
+
+    rows = []
+    for i, pl in enumerate(s.players):
+        sv = table_view.players[i]
+        if sv.hero is None:
+            servant = "—"
+        else:
+            servant = f"{name(sv.hero)}／{name(sv.klass)}" if sv.klass is not None else name(sv.hero)
+        state = game.servant_state(i) if pl.hero is not None else None
+        state_text = t(f"state.{state}") if state else ""
+        seat = []
+        for cv in sv.seat:
+            st = cv.state
+            seat.append(f"{name(cv)}（{t(f'state.{st}')}）" if st and st != "rise" else name(cv))
+        if seat:
+            state_text += "　" + "・".join(seat)
+        colour = GOLD if i == s.turn_player else "#f4ecdc"
+        out = "  ✝" if pl.out else ""
+        rows.append(f"<div><span style='color:{colour}'>{html.escape(pl.name)}</span>　"
+                    f"{html.escape(servant)}　<span style='color:{DIM}'>{html.escape(state_text)}"
+                    f"{out}</span></div>")
+    return "".join(rows)
 
 
 class PresenterWindow(QWidget):
@@ -625,6 +779,11 @@ class PresenterWindow(QWidget):
         self.progress = QLabel()
         self.progress.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         top.addWidget(self.progress)
+        self.agree = QPushButton()  # a live game: show every hand only once the table agrees
+        self.agree.setCheckable(True)
+        self.agree.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.agree.toggled.connect(lambda _=False: self.refresh())
+        top.addWidget(self.agree)
         lay.addLayout(top)
         body = QHBoxLayout()
         from fate_royal.qt.table import TableView
@@ -632,6 +791,13 @@ class PresenterWindow(QWidget):
         self.table = TableView(self.reveal)
         body.addWidget(self.table, 3)
         side = QVBoxLayout()
+        self.roster = QLabel()  # who is who, in type that reads from the back of the room
+        self.roster.setObjectName("roster")
+        self.roster.setWordWrap(True)
+        self.roster.setTextFormat(Qt.TextFormat.RichText)
+        self.roster.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.roster.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        side.addWidget(self.roster)
         self.narration = QLabel()
         self.narration.setWordWrap(True)
         self.narration.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -661,32 +827,66 @@ class PresenterWindow(QWidget):
             QShortcut(QKeySequence(key), self, activated=self.close)
         state.stepped.connect(self.refresh)
         controller.changed.connect(self.refresh)
+        controller.game_replaced.connect(lambda: self.agree.setChecked(False))  # a new table asks anew
         self.refresh()
+
+    #: pixel sizes as a fraction of the window's height (at 1080p: names 24 px, narration ≥ 24 px)
+    NAME_PX = 1 / 45
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
+        self.apply_scale()
+
+    def apply_scale(self) -> None:
+        """Type sizes from the window's height, then each text fitted to its box."""
         h = max(300, self.height())
-        self.title.setFont(ui_font(max(14.0, h / 38), bold=True))
-        self.progress.setFont(ui_font(max(12.0, h / 52), bold=True))
-        self.narration.setFont(ui_font(max(13.0, h / 40)))
-        self.result.setFont(ui_font(max(11.0, h / 60), bold=True))
-        self.log.setFont(ui_font(max(10.0, h / 75)))
-        self.keys.setFont(ui_font(max(9.0, h / 90)))
+        name_px = max(12.0, h * self.NAME_PX)
+        self.title.setFont(pixel_font(max(16.0, h / 30), bold=True))
+        self.progress.setFont(pixel_font(max(14.0, h / 40), bold=True))
+        self.roster.setFont(pixel_font(name_px, bold=True))
+        self.result.setFont(pixel_font(max(13.0, h / 48), bold=True))
+        self.log.setFont(pixel_font(max(12.0, h / 60)))
+        self.keys.setFont(pixel_font(max(11.0, h / 72)))
+        self.hands.caption_px = name_px
+        self.hands.update()
+        self._fit(self.narration, max(14.0, h / 36), name_px)
+        self._fit(self.title, max(16.0, h / 30), max(14.0, h / 45), bold=True)
+
+    @staticmethod
+    def _fit(label: QLabel, largest: float, smallest: float, bold: bool = False) -> None:
+        """The largest pixel size (down to ``smallest``) at which ``label``'s text fits its box."""
+        px = largest
+        while True:
+            label.setFont(pixel_font(px, bold=bold))
+            if px <= smallest or label.width() <= 0 or \
+                    label.heightForWidth(label.width()) <= label.height():
+                return
+            px = max(smallest, px * 0.92)
 
     def refresh(self) -> None:
         s = self.state.session
         self.keys.setText(t("rulings.presenter.keys"))
+        self.agree.setText(t("workbench.presenter.agree"))
         if s is None:
             g = self.controller.game
             self.title.setText(t("rulings.presenter.title"))
             self.progress.setText("")
             self.narration.setText(texts.pending_text(g) if g is not None else "")
+            # a live game: only what the whole table may see, until the table agrees
+            self.reveal.set_reveal(self.agree.isChecked())
+            self.agree.show()
+            self.roster.setText(roster_html(g, self.reveal.table_view()) if g is not None else "")
+            self.apply_scale()
             self.result.setText("")
             self.log.setHtml("")
             return
         self.title.setText(s.title)
         self.progress.setText(t("rulings.demo.step_of", index=s.index, total=s.total))
         self.narration.setText(s.narration().strip())
+        self.reveal.set_reveal(True)  # demos and replays: every hand face up
+        self.agree.hide()
+        self.roster.setText(roster_html(s.game, self.reveal.table_view()))
+        self.apply_scale()
         info = s.infos[-1] if s.infos else None
         if info is not None and (info.is_check or not info.ok):
             colour = GREEN if info.ok else RED

@@ -35,6 +35,10 @@ def default_names(n: int, remembered: bool = True) -> list[str]:
     return out
 
 
+#: What can sit at a seat: a human, or the computer at one of its levels.
+SEAT_KINDS = ("human", "random", "basic", "strong")
+
+
 @dataclass
 class NewGameSettings:
     names: list[str]
@@ -42,13 +46,17 @@ class NewGameSettings:
     errata: bool
     assignment: str  # random | choose
     ask_all: bool
+    rules: Any = None  # the RuleSet chosen
+    seats: dict[int, str] | None = None  # seat -> human or a computer level
 
 
 class NewGameDialog(QDialog):
-    """Players (2–7) and names, errata on/off, seed, servant assignment, hot-seat option."""
+    """Players (2–7), their names and who sits there (human or computer level), the rule set,
+    seed, servant assignment, hot-seat option."""
 
     def __init__(self, parent: QWidget | None = None, *, players: int = 4, errata: bool = True,
-                 seed: int | None = None, ask_all: bool = False) -> None:
+                 seed: int | None = None, ask_all: bool = False, rules: Any = None,
+                 rules_folder: Any = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("newgame.title"))
         lay = QVBoxLayout(self)
@@ -62,18 +70,37 @@ class NewGameDialog(QDialog):
         grid = QGridLayout(box)
         self.name_edits: list[QLineEdit] = []
         self.name_labels: list[QLabel] = []
+        self.seat_kinds: list[QComboBox] = []
         for i, name in enumerate(default_names(7)):
             label = QLabel(tr("newgame.player_name", number=i + 1))
             edit = QLineEdit(name)
+            kind = QComboBox()
+            for k in SEAT_KINDS:
+                kind.addItem(tr(f"newgame.seat.{k}"), k)
+            kind.setAccessibleName(tr("newgame.seat_kind", number=i + 1))
             grid.addWidget(label, i, 0)
             grid.addWidget(edit, i, 1)
+            grid.addWidget(kind, i, 2)
             self.name_edits.append(edit)
             self.name_labels.append(label)
+            self.seat_kinds.append(kind)
         lay.addWidget(box)
         form2 = QFormLayout()
-        self.errata = QCheckBox(tr("newgame.errata"))
-        self.errata.setChecked(errata)
-        form2.addRow(self.errata)
+        self.rules_folder = rules_folder
+        rules_row = QHBoxLayout()
+        self.rules = QComboBox()
+        rules_row.addWidget(self.rules, 1)
+        self.edit_rules = QPushButton(tr("newgame.edit_rules"))
+        self.edit_rules.clicked.connect(self.open_rules_editor)
+        rules_row.addWidget(self.edit_rules)
+        form2.addRow(tr("newgame.rules"), rules_row)
+        self.rules_problem = QLabel()
+        self.rules_problem.setWordWrap(True)
+        self.rules_problem.setStyleSheet("color:#d84a3a;")
+        self.rules_problem.hide()
+        form2.addRow(self.rules_problem)
+        self.fill_rules(rules if rules is not None else ("house" if errata else "base"))
+        self.rules_editor: Any = None
         seed_row = QHBoxLayout()
         self.seed = QSpinBox()
         self.seed.setRange(0, 999_999_999)
@@ -106,15 +133,63 @@ class NewGameDialog(QDialog):
 
     def _update_rows(self) -> None:
         n = self.count.value()
-        for i, (label, edit) in enumerate(zip(self.name_labels, self.name_edits)):
+        for i, (label, edit, kind) in enumerate(zip(self.name_labels, self.name_edits,
+                                                     self.seat_kinds)):
             label.setVisible(i < n)
             edit.setVisible(i < n)
+            kind.setVisible(i < n)
+
+    def fill_rules(self, select: Any = None) -> None:
+        """The rule sets to pick from (shipped, then the user's own); ``select`` a set, a
+        shipped name or a file path."""
+        from fate_royal.cards.rulesets import available_rulesets
+
+        self.rules.clear()
+        problems = []
+        for key, rules, problem in available_rulesets(self.rules_folder):
+            if rules is None:
+                problems.append(problem)
+                continue
+            self.rules.addItem(texts.rules_title(rules), rules)
+            self.rules.setItemData(self.rules.count() - 1, key, Qt.ItemDataRole.ToolTipRole)
+        self.rules_problem.setText("\n".join(problems))
+        self.rules_problem.setVisible(bool(problems))
+        if select is None:
+            return
+        for i in range(self.rules.count()):
+            r = self.rules.itemData(i)
+            key = self.rules.itemData(i, Qt.ItemDataRole.ToolTipRole)
+            if (isinstance(select, str) and select in (key, r.name)) or (
+                    not isinstance(select, str) and (r.name, r.title) == (select.name, select.title)):
+                self.rules.setCurrentIndex(i)
+                return
+        if not isinstance(select, str):  # a set that is no file (a loaded save's): offer it as is
+            self.rules.addItem(texts.rules_title(select), select)
+            self.rules.setCurrentIndex(self.rules.count() - 1)
+
+    def chosen_rules(self) -> Any:
+        return self.rules.currentData()
+
+    def open_rules_editor(self) -> Any:
+        """The rules editor, starting from the chosen set; a set saved there is picked here."""
+        from fate_royal.qt.rules_editor import RulesEditor
+
+        ed = RulesEditor(self, self.chosen_rules(), folder=self.rules_folder)
+        ed.saved.connect(lambda rules, path: self.fill_rules(str(path)))
+        self.rules_editor = ed
+        ed.open()
+        return ed
 
     def settings(self) -> NewGameSettings:
         n = self.count.value()
         names = [e.text().strip() or f"P{i + 1}" for i, e in enumerate(self.name_edits[:n])]
-        return NewGameSettings(names, self.seed.value(), self.errata.isChecked(),
-                               self.assignment.currentData(), self.ask_all.isChecked())
+        rules = self.chosen_rules()
+        seats = {i: k.currentData() for i, k in enumerate(self.seat_kinds[:n])}
+        if all(k == "human" for k in seats.values()):
+            seats = None  # everyone human: nothing to record
+        return NewGameSettings(names, self.seed.value(), bool(rules is None or rules.all_errata),
+                               self.assignment.currentData(), self.ask_all.isChecked(), rules,
+                               seats)
 
     def _accept(self) -> None:
         names = self.settings().names

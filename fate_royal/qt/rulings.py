@@ -109,6 +109,9 @@ class RulingsFeatures(QObject):
                 view.installEventFilter(self)
         window.installEventFilter(self)
         self.retranslate()
+        from fate_royal.qt import workbench  # the house-rules workbench (issue 12)
+
+        workbench.install(self)
 
     # ------------------------------------------------------------------ construction
 
@@ -710,10 +713,11 @@ class RulingsFeatures(QObject):
             self.inspector.show_card(card_id)
         return self.inspector
 
-    def may_reveal(self) -> bool:
+    def may_reveal(self, ask: bool = True) -> bool:
         """May a view that shows every hand (presenter, errata comparison) open now? Always in a
         demo, a replay, a finished game or a game with one human; never while the hand-off screen
-        covers the table; otherwise only when the table agrees to show every hidden card."""
+        covers the table; otherwise only when the table agrees to show every hidden card (``ask``
+        False: the view keeps hands hidden itself until the table agrees, as the presenter does)."""
         c = self.controller
         g = c.game
         if g is None or self.demo.active or g.state.over:
@@ -722,7 +726,7 @@ class RulingsFeatures(QObject):
         if overlay is not None and overlay.isVisible():
             return False  # F5 / Ctrl+E behind the hand-off screen: nothing opens
         hs = getattr(c, "hotseat", None)
-        if hs is None or len(hs.humans) <= 1 or c.auto_handoff:
+        if not ask or hs is None or len(hs.humans) <= 1 or c.auto_handoff:
             return True
         return self.keeper._ask("reveal", t("keeper.reveal.text"), ["reveal", "cancel"]) == "reveal"
 
@@ -750,7 +754,7 @@ class RulingsFeatures(QObject):
         self.open_presenter()
 
     def open_presenter(self, full_screen: bool = True) -> PresenterWindow | None:
-        if not self.may_reveal():
+        if not self.may_reveal(ask=False):  # the presenter asks for agreement with its own button
             self.act_presenter.setChecked(False)
             return None
         if self.presenter is None:

@@ -462,6 +462,9 @@ class MainWindow(QMainWindow):
     def primary(self) -> None:
         """Space / Enter: confirm the hand-off, answer "nobody" to a shared prompt, else pass."""
         c = self.controller
+        if c.read_only and getattr(self, "rulings", None) is not None:  # a demo: Space steps it
+            self.rulings.demo.forward()
+            return
         if c.handoff_needed():
             c.confirm_handoff()
             return
@@ -534,7 +537,7 @@ class MainWindow(QMainWindow):
         g = self.controller.game
         n = len(g.state.players) if g is not None else 4
         dlg = NewGameDialog(self, players=n, errata=g.rules.all_errata if g is not None else True,
-                            ask_all=self.controller.ask_all)
+                            ask_all=self.controller.ask_all, rules=g.rules if g is not None else None)
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return False
         st = dlg.settings()
@@ -545,8 +548,8 @@ class MainWindow(QMainWindow):
         from fate_royal.qt.settings import settings
 
         remembered = settings()
-        ok = self.controller.new_game(st.names, st.seed, st.errata, st.assignment,
-                                      stops=remembered.stops_for(st.names))
+        ok = self.controller.new_game(st.names, st.seed, st.errata, st.assignment, rules=st.rules,
+                                      seats=st.seats, stops=remembered.stops_for(st.names))
         if ok:
             remembered.remember_names(st.names)
         return ok

@@ -408,3 +408,93 @@ def compare_errata(subject: Any, steps: Any = None, *, db_loader: DbLoader | Non
     return compare_rules(subject, RuleSet.house(profile, name="house", title="house"),
                          RuleSet.base(profile, name="base", title="base"), steps,
                          db_loader=db_loader, root=root, title=title)
+
+
+# --------------------------------------------------------------------------- the ruling sweep
+
+
+@dataclass
+class RulingPlay:
+    """One ruling scenario played under one rule set."""
+
+    ok: bool
+    error: str = ""  # could not be loaded or set up
+    game: Game | None = None
+    failures: list[str] = field(default_factory=list)  # "file:line message" of each failed step
+
+
+@dataclass
+class SweepEntry:
+    """One ruling under two sets: both verdicts and the first log entry that differs (``index``,
+    0-based; None when the logs are the same — then the failures tell the difference)."""
+
+    path: Path
+    title: str
+    first: RulingPlay
+    second: RulingPlay
+    index: int | None
+
+    @property
+    def changed(self) -> bool:
+        """The ruling's outcome changes: it passes under one set and not the other, or it cannot
+        even be set up under one of them."""
+        return self.first.ok != self.second.ok or self.first.error != self.second.error
+
+    def event(self, first: bool) -> Any:
+        play = self.first if first else self.second
+        if self.index is None or play.game is None or self.index >= len(play.game.log):
+            return None
+        return play.game.log[self.index]
+
+
+def play_ruling(path: Path, rules: RuleSet | None) -> RulingPlay:
+    """Play a scenario file to its end under ``rules`` (None: its own). Never raises: a file that
+    cannot be loaded or set up is a failed play with its message."""
+    from fate_royal.cards.yamlsrc import DataError
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    try:
+        scenario = load_scenario(path)
+        run = ScenarioRun(scenario, rules=rules)
+    except (DataError, RulesError) as exc:
+        return RulingPlay(False, str(exc))
+    except Exception as exc:  # an engine bug while setting up: report, keep the sweep going
+        return RulingPlay(False, f"internal error: {type(exc).__name__}: {exc}")
+    play = RulingPlay(True, game=run.game)
+    while not run.done:
+        res = run.forward()
+        if not res.ok:
+            play.ok = False
+            play.failures.append(f"{path}:{res.step.line} {res.message}")
+    return play
+
+
+def _same_event(a: Any, b: Any) -> bool:
+    return a.to_dict() == b.to_dict()
+
+
+def ruling_sweep(files: Iterable[Path], first: RuleSet | None, second: RuleSet | None,
+                 *, changed_only: bool = True) -> list[SweepEntry]:
+    """Play every ruling under both sets; the rulings whose outcome changes (``changed_only``) or
+    all of them, each with the first log entry that differs."""
+    from fate_royal.rules.scenario import load_scenario
+
+    out = []
+    for path in files:
+        path = Path(path)
+        a, b = play_ruling(path, first), play_ruling(path, second)
+        index = None
+        if a.game is not None and b.game is not None:
+            la, lb = a.game.log, b.game.log
+            index = next((i for i, (x, y) in enumerate(zip(la, lb)) if not _same_event(x, y)), None)
+            if index is None and len(la) != len(lb):
+                index = min(len(la), len(lb))
+        try:
+            title = load_scenario(path).title
+        except Exception:
+            title = path.stem
+        entry = SweepEntry(path, title, a, b, index)
+        if entry.changed or not changed_only:
+            out.append(entry)
+    return out

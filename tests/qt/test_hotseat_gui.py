@@ -237,7 +237,12 @@ def _walk(qtbot, win, c, f, where):
                 top.close()
     # presenter and comparison: refused unless the table agrees
     f.keeper.ask = lambda kind, text, choices: {"close": "quit"}.get(kind, "cancel")
-    assert f.open_presenter(full_screen=False) is None
+    presenter = f.open_presenter(full_screen=False)  # public until the table agrees (its button)
+    if presenter is not None:
+        _check(win, c, where + " / presenter")
+        presenter.close()
+    else:
+        assert not win.overlay.isHidden()  # refused only behind the hand-off screen
     assert f.open_comparison() is None
     _check(win, c, where + " / after F5, Ctrl+E")
 

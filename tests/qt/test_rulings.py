@@ -188,7 +188,7 @@ def test_presenter_view_reveals_every_hand(table):
     assert "2 /" in p.progress.text()
 
 
-def test_presenter_in_a_live_game_asks_the_table_first(table):
+def test_presenter_and_comparison_in_a_live_game_keep_hands_hidden(table):
     win, c, f = table()  # three humans, hands hidden from each other
     asked = []
     f.keeper.ask = lambda kind, text, choices: asked.append(kind) or "cancel"
@@ -200,20 +200,26 @@ def test_presenter_in_a_live_game_asks_the_table_first(table):
     c.confirm_handoff()
     win.refresh()
     assert not win.overlay.isVisible()
-    assert f.open_presenter(full_screen=False) is None and f.open_comparison() is None
-    assert asked == ["reveal", "reveal"]
-    assert f.presenter is None and f.comparison is None
+    assert f.open_comparison() is None  # the comparison shows every hand: the table is asked
+    assert asked == ["reveal"] and f.comparison is None
+    p = f.open_presenter(full_screen=False)  # the presenter opens public, with an "agree" button
+    assert p is not None and asked == ["reveal"]
+    assert not p.hands.records()
 
 
-def test_presenter_reveals_reverse_servants(table):
+def test_presenter_reveals_reverse_servants_once_the_table_agrees(table):
     win, c, f = table()  # a new game: every servant is dealt face down
     f.keeper.ask = lambda kind, text, choices: "reveal"  # the table agreed to show every hand
     c.confirm_handoff()
     win.refresh()
     p = f.open_presenter(full_screen=False)
+    # design.md: all hands revealed in demos and replays, in a live game only after the table agrees
+    servants = [d for d in p.table.records() if d.role == "hero"]
+    assert servants and not any(d.face_up for d in servants) and not p.hands.records()
+    p.agree.click()
     servants = [d for d in p.table.records() if d.role == "hero"]
     assert servants and all(d.face_up for d in servants)
-    assert all(d.face_up for d in p.hands.records())
+    assert p.hands.records() and all(d.face_up for d in p.hands.records())
     viewer = c.private_viewer()  # the table stays private: only the seat looking sees its own
     assert not any(d.face_up for d in win.table.records() if d.role == "hero" and d.owner != viewer)
 

@@ -1,0 +1,412 @@
+"""The rules editor: adjust the house rules item by item and save the result as a named rule set.
+
+One row per switch: every errata rule (E1.1 … E9.7) and card patch with its id, its sentence
+(Japanese; the English gloss where the reference has one) and a checkbox; every reading switch with
+its choices; every D parameter as a field with its bounds. A search box filters the rows; a mark
+says which rows differ from the house errata. "Save as" writes the set into the user data folder
+(``cards.rulesets.save_user_ruleset``); import and export share sets as files. The widgets hold no
+rules logic: ``ruleset()`` builds a ``RuleSet`` from them, and validation is the rule-set file's own
+(``load_ruleset``), so a field the file would refuse is refused here, with the same message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+    QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from fate_royal.qt.i18n import current_language, tr
+
+DIFF_COLOUR = "#ffb26b"
+
+
+def _reference() -> Any:
+    from fate_royal.cards.reference import reference
+
+    try:
+        return reference()
+    except Exception:  # a broken reference must not stop the editor: rows show their ids only
+        return None
+
+
+def switch_sentence(rid: str, patches: dict[str, tuple[str, str]], ref: Any) -> tuple[str, str]:
+    """(Japanese sentence, English gloss or "") for an errata rule or a card patch."""
+    if rid in patches:
+        rule, source = patches[rid]
+        gloss = ""
+        if ref is not None and rule in ref:
+            gloss = ref.get(rule).title("en")
+        return source, gloss
+    if ref is not None and rid in ref:
+        r = ref.get(rid)
+        return f"{r.title('ja')} — {r.text('ja')}", f"{r.title('en')} — {r.text('en')}"
+    return "", ""
+
+
+class RulesEditor(QDialog):
+    """Edit a rule set; ``saved`` is emitted with the saved set and its file."""
+
+    saved = Signal(object, object)
+
+    def __init__(self, parent: QWidget | None = None, rules: Any = None,
+                 folder: Path | None = None) -> None:
+        super().__init__(parent)
+        from fate_royal.cards.loader import errata_patches
+        from fate_royal.cards.rulesets import known_switches, shipped_ruleset
+
+        self.folder = folder
+        self.house = shipped_ruleset("house")
+        start = rules if rules is not None else self.house
+        self.setWindowTitle(tr("workbench.editor.title"))
+        self.resize(1100, 760)
+        self.patches = {pid: (rule, src) for pid, rule, _card, src in errata_patches()}
+        self.switches = known_switches()
+        lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(tr("workbench.editor.name")))
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText(tr("workbench.editor.name_hint"))
+        top.addWidget(self.name_edit, 2)
+        top.addWidget(QLabel(tr("workbench.editor.start_from")))
+        self.start_from = QComboBox()
+        self._fill_start_from()
+        self.start_from.activated.connect(self._start_from_chosen)
+        top.addWidget(self.start_from, 2)
+        lay.addLayout(top)
+        row = QHBoxLayout()
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(tr("workbench.editor.search"))
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.apply_filter)
+        row.addWidget(self.search, 1)
+        self.only_diff = QCheckBox(tr("workbench.editor.only_differences"))
+        self.only_diff.toggled.connect(lambda _=False: self.apply_filter())
+        row.addWidget(self.only_diff)
+        self.count = QLabel()
+        row.addWidget(self.count)
+        lay.addLayout(row)
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels([tr("workbench.editor.col_id"),
+                                              tr("workbench.editor.col_value"),
+                                              tr("workbench.editor.col_text"),
+                                              tr("workbench.editor.col_mark")])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(True)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        head = self.table.horizontalHeader()
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        head.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        lay.addWidget(self.table, 1)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color:#d84a3a;")
+        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.error)
+        buttons = QHBoxLayout()
+        self.import_button = QPushButton(tr("workbench.editor.import"))
+        self.import_button.clicked.connect(self.import_dialog)
+        self.export_button = QPushButton(tr("workbench.editor.export"))
+        self.export_button.clicked.connect(self.export_dialog)
+        self.save_button = QPushButton(tr("workbench.editor.save"))
+        self.save_button.clicked.connect(self._save_clicked)
+        self.close_button = QPushButton(tr("workbench.editor.close"))
+        self.close_button.clicked.connect(self.reject)
+        for b in (self.import_button, self.export_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.close_button)
+        lay.addLayout(buttons)
+        #: row key -> (row, kind, widget): kind is switch | reading | param
+        self.rows: dict[str, tuple[int, str, QWidget]] = {}
+        self._build_rows()
+        self.load(start)
+        self.last_saved: Path | None = None
+
+    # ------------------------------------------------------------------ rows
+
+    def _fill_start_from(self) -> None:
+        from fate_royal.cards.rulesets import available_rulesets
+        from fate_royal.qt import texts
+
+        self.start_from.clear()
+        self.start_from.addItem(tr("workbench.editor.start_from_pick"), None)
+        for key, rules, problem in available_rulesets(self.folder):
+            if rules is None:
+                continue
+            self.start_from.addItem(texts.rules_title(rules), rules)
+
+    def _start_from_chosen(self, index: int) -> None:
+        rules = self.start_from.itemData(index)
+        if rules is not None:
+            self.load(rules)
+
+    def _add_row(self, key: str, kind: str, widget: QWidget, text: str, gloss: str,
+                 label: str | None = None) -> None:
+        r = self.table.rowCount()
+        self.table.insertRow(r)
+        item = QTableWidgetItem(label or key)
+        item.setData(Qt.ItemDataRole.UserRole, key)
+        self.table.setItem(r, 0, item)
+        holder = QWidget()
+        hl = QHBoxLayout(holder)
+        hl.setContentsMargins(6, 0, 6, 0)
+        hl.addWidget(widget)
+        self.table.setCellWidget(r, 1, holder)
+        shown = text if current_language() == "ja" or not gloss or gloss in text else f"{text}\n{gloss}"
+        t = QTableWidgetItem(shown)
+        if gloss:
+            t.setToolTip(gloss)
+        self.table.setItem(r, 2, t)
+        self.table.setItem(r, 3, QTableWidgetItem(""))
+        widget.setAccessibleName(key)
+        self.rows[key] = (r, kind, widget)
+
+    def _build_rows(self) -> None:
+        from fate_royal.cards.profile import PARAMETERS
+        from fate_royal.cards.ruleset import READINGS
+
+        ref = _reference()
+        for rid in self.switches:
+            box = QCheckBox()
+            box.toggled.connect(lambda _=False: self._changed())
+            ja, en = switch_sentence(rid, self.patches, ref)
+            self._add_row(rid, "switch", box, ja, en)
+        for rid, reading in READINGS.items():
+            combo = QComboBox()
+            for choice in reading.choices:
+                combo.addItem(choice, choice)
+            combo.currentIndexChanged.connect(lambda _=0: self._changed())
+            self._add_row(rid, "reading", combo, reading.doc, "", f"{rid} {reading.key}")
+        for key, spec in PARAMETERS.items():
+            bounds = ""
+            if spec.type in ("int", "list[int]") and spec.minimum is not None:
+                bounds = f" [{spec.minimum}–{spec.maximum}]"
+            if spec.type == "int":
+                w: QWidget = QSpinBox()
+                w.setRange(spec.minimum if spec.minimum is not None else -10 ** 6,
+                           spec.maximum if spec.maximum is not None else 10 ** 6)
+                w.valueChanged.connect(lambda _=0: self._changed())
+            elif spec.type == "bool":
+                w = QCheckBox()
+                w.toggled.connect(lambda _=False: self._changed())
+            elif spec.type == "enum":
+                w = QComboBox()
+                for choice in spec.choices:
+                    w.addItem(str(choice), choice)
+                w.currentIndexChanged.connect(lambda _=0: self._changed())
+            else:  # list[int]
+                w = QLineEdit()
+                w.setPlaceholderText("1, 2")
+                w.textChanged.connect(lambda _="": self._changed())
+            title = ref.get(spec.rule).title("ja") if ref is not None and spec.rule in ref else ""
+            # Japanese: the D rule's title; the parameter's own sentence is English (the gloss)
+            self._add_row(key, "param", w, f"{title} — {spec.doc}{bounds}" if title else
+                          f"{spec.doc}{bounds}", f"{spec.doc}{bounds}", f"{spec.rule} {key}")
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        self.table.resizeRowsToContents()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        QTimer.singleShot(0, self._fit_rows)  # once the text column has its real width
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._fit_rows)
+
+    # ------------------------------------------------------------------ state
+
+    def load(self, rules: Any) -> None:
+        """Show ``rules`` in the widgets."""
+        self._loading = True
+        try:
+            if rules.name not in ("house", "base") and (rules.title or rules.name):
+                self.name_edit.setText(rules.title or rules.name)
+            profile = rules.profile.to_dict()
+            for key, (_r, kind, w) in self.rows.items():
+                if kind == "switch":
+                    w.setChecked(key not in rules.off)
+                elif kind == "reading":
+                    w.setCurrentIndex(w.findData(rules.reading(key)))
+                else:
+                    self._set_param(w, profile.get(key))
+        finally:
+            self._loading = False
+        self._changed()
+
+    @staticmethod
+    def _set_param(w: QWidget, value: Any) -> None:
+        if isinstance(w, QSpinBox):
+            w.setValue(int(value))
+        elif isinstance(w, QCheckBox):
+            w.setChecked(bool(value))
+        elif isinstance(w, QComboBox):
+            w.setCurrentIndex(max(0, w.findData(value)))
+        elif isinstance(w, QLineEdit):
+            w.setText(", ".join(str(v) for v in (value or [])))
+
+    def _param_value(self, key: str, w: QWidget) -> Any:
+        if isinstance(w, QSpinBox):
+            return w.value()
+        if isinstance(w, QCheckBox):
+            return w.isChecked()
+        if isinstance(w, QComboBox):
+            return w.currentData()
+        text = w.text().replace("、", ",").replace(" ", "")
+        parts = [p for p in text.split(",") if p]
+        return [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+
+    def switch_box(self, rid: str) -> QCheckBox:
+        return self.rows[rid][2]  # type: ignore[return-value]
+
+    def field(self, key: str) -> QWidget:
+        return self.rows[key][2]
+
+    def problems(self) -> dict[str, str]:
+        """Row key -> what is wrong with its value (as the rule-set file would say it)."""
+        from fate_royal.cards.profile import check_value
+
+        out = {}
+        for key, (_r, kind, w) in self.rows.items():
+            if kind == "param":
+                problem = check_value(key, self._param_value(key, w))
+                if problem:
+                    out[key] = problem
+        return out
+
+    def ruleset(self) -> Any:
+        """The set the widgets show. ValueError naming the first bad field."""
+        bad = self.problems()
+        if bad:
+            key, problem = next(iter(bad.items()))
+            raise ValueError(problem)
+        off = {k for k, (_r, kind, w) in self.rows.items() if kind == "switch" and not w.isChecked()}
+        readings = {k: w.currentData() for k, (_r, kind, w) in self.rows.items() if kind == "reading"}
+        values = {k: self._param_value(k, w) for k, (_r, kind, w) in self.rows.items()
+                  if kind == "param"}
+        name = self.name_edit.text().strip()
+        return self.house.with_(off=off, readings=readings,
+                                profile=self.house.profile.with_(**values), title=name, name=name)
+
+    def differs(self, key: str) -> bool:
+        r, kind, w = self.rows[key]
+        if kind == "switch":
+            return not w.isChecked()
+        if kind == "reading":
+            return w.currentData() != self.house.reading(key)
+        return self._param_value(key, w) != self.house.profile.to_dict().get(key)
+
+    def _changed(self) -> None:
+        if getattr(self, "_loading", False):
+            return
+        bad = self.problems()
+        differing = 0
+        for key, (r, _kind, _w) in self.rows.items():
+            mark = self.table.item(r, 3)
+            if key in bad:
+                mark.setText("✗ " + bad[key])
+                mark.setForeground(QColor("#d84a3a"))
+            elif self.differs(key):
+                differing += 1
+                mark.setText("≠ " + tr("workbench.editor.differs"))
+                mark.setForeground(QColor(DIFF_COLOUR))
+            else:
+                mark.setText("")
+        self.error.setText("\n".join(f"{k}: {v}" for k, v in bad.items()))
+        self.save_button.setEnabled(not bad)
+        self.export_button.setEnabled(not bad)
+        self.count.setText(tr("workbench.editor.count", count=differing))
+        self.apply_filter()
+
+    def apply_filter(self, text: str | None = None) -> None:
+        words = (self.search.text() if text is None else text).strip().lower().split()
+        only = self.only_diff.isChecked()
+        for key, (r, _kind, _w) in self.rows.items():
+            hay = " ".join((self.table.item(r, 0).text(), self.table.item(r, 2).text(),
+                            self.table.item(r, 2).toolTip())).lower()
+            hide = any(w not in hay for w in words) or (only and not self.differs(key)
+                                                        and not self.table.item(r, 3).text())
+            self.table.setRowHidden(r, hide)
+
+    def visible_keys(self) -> list[str]:
+        return [k for k, (r, _kind, _w) in self.rows.items() if not self.table.isRowHidden(r)]
+
+    # ------------------------------------------------------------------ files
+
+    def save(self, name: str | None = None) -> Path | None:
+        """Save into the user's folder under ``name`` (default: the name field). None, with the
+        problem shown, if it cannot."""
+        from fate_royal.cards.rulesets import save_user_ruleset
+
+        if name is not None:
+            self.name_edit.setText(name)
+        name = self.name_edit.text().strip()
+        if not name:
+            self.error.setText(tr("workbench.editor.needs_name"))
+            return None
+        try:
+            rules = self.ruleset()
+            path = save_user_ruleset(rules, name, self.folder, title=name)
+        except (ValueError, OSError) as exc:
+            self.error.setText(str(exc))
+            return None
+        from fate_royal.cards.rulesets import load_ruleset
+
+        saved = load_ruleset(path)
+        self.last_saved = path
+        self.error.setText("")
+        self._fill_start_from()
+        self.saved.emit(saved, path)
+        return path
+
+    def _save_clicked(self) -> None:
+        if self.save() is not None:
+            self.accept()
+
+    def import_file(self, path: str | Path) -> Any:
+        from fate_royal.cards.rulesets import import_ruleset
+        from fate_royal.cards.yamlsrc import DataError
+
+        try:
+            rules, dest = import_ruleset(path, self.folder)
+        except (DataError, OSError) as exc:
+            self.error.setText(str(exc))
+            return None
+        self.load(rules)
+        self._fill_start_from()
+        self.saved.emit(rules, dest)
+        return rules
+
+    def export_file(self, path: str | Path) -> bool:
+        from fate_royal.cards.rulesets import export_ruleset
+
+        try:
+            export_ruleset(self.ruleset(), path)
+        except (ValueError, OSError) as exc:
+            self.error.setText(str(exc))
+            return False
+        return True
+
+    def import_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("workbench.editor.import"), "",
+                                              "YAML (*.yaml *.yml)")
+        if path:
+            self.import_file(path)
+
+    def export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, tr("workbench.editor.export"),
+                                              f"{self.name_edit.text().strip() or 'rules'}.yaml",
+                                              "YAML (*.yaml)")
+        if path:
+            self.export_file(path)
