@@ -99,7 +99,13 @@ class NewGameDialog(QDialog):
         self.rules_problem.setStyleSheet("color:#d84a3a;")
         self.rules_problem.hide()
         form2.addRow(self.rules_problem)
+        self.deck_summary = QLabel()  # how many of the deck's cards are known, entered, padded (D1)
+        self.deck_summary.setWordWrap(True)
+        self.deck_summary.setStyleSheet("color:#8a7f70;")
+        form2.addRow(self.deck_summary)
+        self.rules.currentIndexChanged.connect(lambda _=0: self.update_deck_summary())
         self.fill_rules(rules if rules is not None else ("house" if errata else "base"))
+        self.update_deck_summary()
         self.rules_editor: Any = None
         seed_row = QHBoxLayout()
         self.seed = QSpinBox()
@@ -169,6 +175,19 @@ class NewGameDialog(QDialog):
 
     def chosen_rules(self) -> Any:
         return self.rules.currentData()
+
+    def update_deck_summary(self) -> None:
+        """"Deck: 8 known, 1 entered, 31 padded cards (D1)" for the chosen rule set."""
+        try:
+            from fate_royal.cards import load_card_db
+            from fate_royal.cards.pack import deck_summary
+
+            rules = self.chosen_rules()
+            known, entered, padded = deck_summary(load_card_db(rules=rules), rules)
+        except Exception as exc:  # broken card data: say so here, the game start will too
+            self.deck_summary.setText(str(exc).splitlines()[0] if str(exc) else "")
+            return
+        self.deck_summary.setText(tr("newgame.deck_summary", known=known, entered=entered, padded=padded))
 
     def open_rules_editor(self) -> Any:
         """The rules editor, starting from the chosen set; a set saved there is picked here."""
