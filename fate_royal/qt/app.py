@@ -259,6 +259,9 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     features = rulings.install(window, controller)  # demo mode, saves, inspector, comparison, export
     features.show_dialogs = interactive
     features.keeper.enabled = interactive  # a screenshot never touches the autosave
+    from fate_royal.qt import access
+
+    access.install(window)  # screen readers: names for controls, the cards as words
     if interactive:  # the user's window layout and keys (a screenshot shows the defaults)
         remembered.restore_window(window)
         from fate_royal.qt.shortcuts import apply_saved

@@ -306,3 +306,26 @@ def test_the_inspector_forgets_its_card_at_a_hand_off(qtbot, window):
     win.refresh()
     assert f.inspector.uid is None
     assert f.inspector.card_id != own[0].card_id or name not in f.inspector.text()
+
+
+def test_screen_readers_get_names_and_the_cards_as_words_but_no_secrets(qtbot, window):
+    from fate_royal.qt import access
+    from PySide6.QtWidgets import QAbstractButton
+
+    win, c, f = window(["A", "B", "C", "D"], seed=3)
+    access.install(win)
+    win.refresh()
+    assert win.table.accessibleName() and win.hand.accessibleName()
+    described = win.table.accessibleDescription()
+    assert "裏向き" in described  # every servant is dealt face down
+    names, _ = _secrets(c.game, c.private_viewer())
+    assert not [n for n in names if n in described + win.hand.accessibleDescription()]
+    buttons = [b for b in win.findChildren(QAbstractButton) if b.isVisible()]
+    assert buttons and all(b.accessibleName() for b in buttons)
+    c.confirm_handoff()
+    win.refresh()
+    viewer = c.private_viewer()
+    own = [d for d in win.hand.records() if d.face_up]
+    assert own and c.game.db.cards[own[0].card_id].name in win.hand.accessibleDescription()
+    names, _ = _secrets(c.game, viewer)
+    assert not [n for n in names if n in win.table.accessibleDescription()]
