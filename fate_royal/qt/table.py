@@ -43,8 +43,16 @@ SEAT_ANCHORS: dict[int, list[tuple[float, float]]] = {
     7: [(0.5, 1.0), (0.0, 0.86), (0.0, 0.3), (0.3, 0.0), (0.7, 0.0), (1.0, 0.3), (1.0, 0.86)],
 }
 SEAT_SCALE = {2: 1.3, 3: 1.18, 4: 1.08, 5: 1.0, 6: 0.96, 7: 0.92}
-BOX_W, BOX_H = 320.0, 214.0
+BOX_W, BOX_H = 344.0, 238.0
 MARGIN = 10.0
+#: Inside a seat box (its own units): the servant's cards, the mystic codes' cards, where cards start.
+SERVANT_W, CODE_W, CARDS_TOP = 86.0, 70.0, 28.0
+SERVANT_AREA_W = 6.0 + 2 * (SERVANT_W + 6.0)  # two upright servant cards
+ROW_STATS = CARDS_TOP + SERVANT_W * 880.0 / 630.0 + 3.0  # the line under the servant
+
+PILE_W = 64.0  # the centre piles' cards
+#: The centre block's height during a combat (banner, step and process tracks, piles, summary, notes)
+CENTRE_H_COMBAT = 30 + 6 + 26 + 8 + 30 + PILE_W * CARD_RATIO + 24 + 10 + 62 + 24 + 36
 
 ROTATION = {"rise": 0, "reverse": 0, "down": 90, "danger": 180}
 
@@ -87,6 +95,7 @@ class SeatLayout:
     rect: QRectF  # virtual units
     scale: float
     cards: list[CardDraw] = field(default_factory=list)
+    codes_x: float = 0.0  # where the mystic codes' fan begins (seat units)
 
 
 @dataclass
@@ -209,6 +218,18 @@ def _text(painter: QPainter, rect: QRectF, text: str, px: float, color: QColor =
     painter.drawText(rect, int(align), text)
 
 
+def _fit_text(painter: QPainter, rect: QRectF, text: str, px: float, color: QColor = TEXT, *,
+              bold: bool = False,
+              align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+              min_px: float = 7.0) -> None:
+    """One line of text shrunk (down to ``min_px``) until it fits ``rect``; only then elided
+    with "…" (never cut mid-word without the mark)."""
+    size = px
+    while size > min_px and QFontMetricsF(pixel_font(size, bold=bold)).horizontalAdvance(text) > rect.width():
+        size -= 0.5
+    _text(painter, rect, text, size, color, bold=bold, align=align)
+
+
 def _badge_width(text: str, px: float = 11.5) -> float:
     """The width ``_badge`` gives a label."""
     return QFontMetricsF(pixel_font(px, bold=True)).horizontalAdvance(text) + px * 1.1
@@ -283,6 +304,8 @@ class TableView(QWidget):
         n = len(v.players)
         anchors = SEAT_ANCHORS.get(n) or SEAT_ANCHORS[7]
         k = SEAT_SCALE.get(n, 0.86)
+        if n in (2, 4):  # a seat above and one below the centre: all three must fit the height
+            k = min(k, (self._vh - 2 * MARGIN - 16 - CENTRE_H_COMBAT) / (2 * BOX_H))
         bw, bh = BOX_W * k, BOX_H * k
         playable = {getattr(a, "card", None) for a in self.controller.legal_actions()}
         for i in range(n):
@@ -304,27 +327,33 @@ class TableView(QWidget):
         i = seat.player
         sst = sv.hero.state if sv.hero is not None else None
         rot = ROTATION.get(sst or "rise", 0)
-        cw, ch = 68.0, 68.0 * CARD_RATIO
-        for role, cv, slot_x in (("hero", sv.hero, 4.0), ("class", sv.klass, 100.0)):
-            if cv is None:
-                continue
-            slot = self._local(seat, slot_x, 28.0, 98.0, 98.0)
-            c = slot.center()
-            rect = QRectF(c.x() - cw * seat.scale / 2, c.y() - ch * seat.scale / 2, cw * seat.scale, ch * seat.scale)
-            seat.cards.append(CardDraw(role, cv.uid, cv.card_id, i, cv.state, rot, cv.known, rect,
-                                       cv.uid is not None and cv.uid in playable))
+        cw, ch = SERVANT_W, SERVANT_W * CARD_RATIO
+        # a Down servant lies sideways: each slot is as wide as the card is tall
+        slot_w = ch if rot == 90 else cw
+        x = 6.0
+        for role, cv in (("hero", sv.hero), ("class", sv.klass)):
+            if cv is not None:
+                cx, cy = x + slot_w / 2, CARDS_TOP + ch / 2
+                rect = self._local(seat, cx - cw / 2, cy - ch / 2, cw, ch)
+                seat.cards.append(CardDraw(role, cv.uid, cv.card_id, i, cv.state, rot, cv.known, rect,
+                                           cv.uid is not None and cv.uid in playable))
+            x += slot_w + 6.0
+        seat.codes_x = max(x, SERVANT_AREA_W)
         # mystic codes and face-down scenes: a fan at the right
         codes = list(sv.seat)
         if codes:
-            cw2, ch2 = 50.0, 50.0 * CARD_RATIO
-            area_x, area_w = 204.0, 112.0
+            area_x = seat.codes_x
+            area_w = BOX_W - 6.0 - area_x
+            down = any(cv.state == "down" for cv in codes)
             # a Down code lies sideways: its footprint is as wide as the card is tall
-            footprint = ch2 if any(cv.state == "down" for cv in codes) else cw2
-            step = min(58.0, (area_w - footprint) / max(1, len(codes) - 1)) if len(codes) > 1 else 0.0
+            cw2 = min(CODE_W, area_w / CARD_RATIO if down else area_w)
+            ch2 = cw2 * CARD_RATIO
+            footprint = ch2 if down else cw2
+            step = min(cw2 + 6.0, (area_w - footprint) / max(1, len(codes) - 1)) if len(codes) > 1 else 0.0
             for j, cv in enumerate(codes):
                 st = cv.state or "rise"
                 centre_x = area_x + footprint / 2 + j * step
-                r = self._local(seat, centre_x - cw2 / 2, 32.0, cw2, ch2)
+                r = self._local(seat, centre_x - cw2 / 2, CARDS_TOP + 4.0, cw2, ch2)
                 seat.cards.append(CardDraw("code", cv.uid, cv.card_id, i, st,
                                            90 if st == "down" else 0, cv.known, r,
                                            cv.uid is not None and cv.uid in playable))
@@ -351,10 +380,10 @@ class TableView(QWidget):
                 elif r.left() > cx:
                     limits.append(r.left() - cx)
         half = min([300.0] + [x - 14 for x in limits])
-        cw = 74.0
+        cw = PILE_W
         ch = cw * CARD_RATIO
         combat = v.combat is not None
-        height = 30 + 6 + 26 + 8 + (30 if combat else 0) + ch + 24 + 10 + (62 if combat else 0) + 24 + 36
+        height = CENTRE_H_COMBAT - (0 if combat else 30 + 62)
         y0 = top + max(8.0, (bottom - top - height) / 2)
         geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36}
         y = y0 + 36 + 26 + 8
@@ -614,8 +643,8 @@ class TableView(QWidget):
                 fill.setAlpha(235)
             painter.setBrush(fill)
             painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
-            _text(painter, r.adjusted(4, 0, -4, 0), label, px, QColor("#17110a") if on else TEXT_DIM,
-                  bold=on, align=Qt.AlignmentFlag.AlignCenter)
+            _fit_text(painter, r.adjusted(4, 0, -4, 0), label, px, QColor("#17110a") if on else TEXT_DIM,
+                      bold=on, align=Qt.AlignmentFlag.AlignCenter, min_px=6.5)
 
     def _paint_combat_summary(self, painter: QPainter, g: Any, rect: QRectF) -> float:
         cv = self.v.combat
@@ -665,9 +694,63 @@ class TableView(QWidget):
                 len(sv.hand), sv.out, v.active_master == i, v.turn_player == i,
                 c is not None and c["raider"] == i, c is not None and c["interceptor"] == i,
                 tuple(sorted((sv.stats or {}).items())), sv.capacity, current_language(),
+                self.proxy_of(i),
                 round(seat.scale * self._scale * dpr, 4), v.over,
                 tuple((d.role, d.card_id, d.state, d.rotation, d.face_up, d.playable)
                       for d in seat.cards))
+
+    def proxy_of(self, p: int) -> tuple[str, str, str] | None:
+        """The proxy fighting for ``p`` now (E6): (chip id, source card id, source effect name),
+        from the public combat and log; None when p's servant fights itself."""
+        c = self.v.combat if self.v is not None else None
+        chip = (c or {}).get("proxies", {}).get(p, "") if c is not None else ""
+        if not chip or chip == "#removed":
+            return None
+        for e in reversed(self.v.log):
+            if e.code == "ProxySummoned" and e.args.get("player") == p:
+                return chip, e.card, e.effect
+        return chip, "", ""
+
+    def proxy_label(self, g: Any, proxy: tuple[str, str, str]) -> tuple[str, str, str]:
+        """The proxy chip's name, its source ("ジル・ド・レェの海魔召喚") and chip-sheet stats."""
+        chip_id, cid, effect = proxy
+        w = texts.words(g)
+        chip = g.db.chips.get(chip_id)
+        name = w.chip_name(chip_id) if chip is not None else chip_id
+        source = ""
+        if cid and cid in g.db.cards:
+            eff = next((e for e in g.db.cards[cid].effects if e.name == effect), None)
+            source = tr("table.proxy_source", card=w.card_name(g.db.cards[cid]),
+                        effect=w.effect_name(eff) if eff is not None else effect)
+        stats = ""
+        if chip is not None:
+            st = chip.stats.as_dict()
+            stats = " ".join(f"{tr(f'stat.{k}')}{st.get(k, 0)}" for k in ("pa", "pd", "ma", "md"))
+        return name, source, stats
+
+    def _paint_proxy(self, painter: QPainter, g: Any, proxy: tuple[str, str, str]) -> None:
+        """The proxy's chip over the greyed servant it fights for, labelled (seat units)."""
+        name, source, stats = self.proxy_label(g, proxy)
+        ch = SERVANT_W * CARD_RATIO
+        plate = QRectF(4, CARDS_TOP + ch * 0.36, SERVANT_AREA_W - 6, ch * 0.62)
+        painter.save()
+        painter.setPen(QPen(QColor("#ffd27a"), 2))
+        painter.setBrush(QColor(58, 20, 70, 235))
+        painter.drawRoundedRect(plate, 10, 10)
+        d = plate.height() - 10
+        disc = QRectF(plate.x() + 5, plate.y() + 5, d, d)
+        painter.setBrush(QColor("#2a0f33"))
+        painter.drawEllipse(disc)
+        art.paint_icon(painter, disc.adjusted(d * 0.16, d * 0.16, -d * 0.16, -d * 0.16), "proxy")
+        tx = disc.right() + 6
+        tw = plate.right() - tx - 6
+        lh = (plate.height() - 8) / 3
+        _fit_text(painter, QRectF(tx, plate.y() + 4, tw, lh), tr("table.proxy", chip=name), 15,
+                  QColor("#ffd27a"), bold=True)
+        _fit_text(painter, QRectF(tx, plate.y() + 4 + lh, tw, lh), stats, 13, TEXT, bold=True)
+        _fit_text(painter, QRectF(tx, plate.y() + 4 + 2 * lh, tw, lh), source, 11.5, TEXT_DIM)
+        _badge(painter, SERVANT_AREA_W - 4, CARDS_TOP + 4, "E6.3", QColor("#b9a6c9"), px=10.5)
+        painter.restore()
 
     def _paint_seat(self, painter: QPainter, g: Any, seat: SeatLayout) -> None:
         """The seat panel (cached as a pixmap while nothing in it changes), then its cards."""
@@ -695,8 +778,15 @@ class TableView(QWidget):
                 p2.resetTransform()
                 p2.scale(px, px)
                 p2.translate(-(seat.rect.x() - pad * k), -(seat.rect.y() - pad * k))
+                proxy = self.proxy_of(seat.player)
                 for d in seat.cards:
-                    draw_card(p2, d, g, px, dim=pl.out)
+                    # E6.3: while a proxy fights, the servant's own hero/class effects are greyed
+                    draw_card(p2, d, g, px, dim=pl.out or (proxy is not None and d.role in ("hero", "class")))
+                if proxy is not None:
+                    p2.resetTransform()
+                    p2.scale(f, f)
+                    p2.translate(pad, pad)
+                    self._paint_proxy(p2, g, proxy)
             finally:
                 p2.end()
             self._seat_cache[key] = pm
@@ -779,52 +869,61 @@ class TableView(QWidget):
         # slots (empty outlines) then cards
         painter.setBrush(QColor(0, 0, 0, 45))
         painter.setPen(QPen(QColor(232, 195, 106, 50), 1, Qt.PenStyle.DashLine))
-        for sx in (4.0, 100.0):
-            painter.drawRoundedRect(QRectF(sx + 15, 28 + 1, 68, 95), 5, 5)
+        ch = SERVANT_W * CARD_RATIO
+        for sx in (6.0, 12.0 + SERVANT_W):
+            painter.drawRoundedRect(QRectF(sx, CARDS_TOP, SERVANT_W, ch), 5, 5)
+        right_x = SERVANT_AREA_W + 4.0
+        right_w = BOX_W - right_x - 6.0
         # effective stats under the servant (only when its identity is public or the owner's)
+        stats_rect = QRectF(6, ROW_STATS, SERVANT_AREA_W - 8, 17)
         if pl.hero is not None and pl.hero.known:
             st = pl.stats or {}
             line = "  ".join(f"{tr(f'stat.{k}')}{st.get(k, 0)}" for k in ("pa", "pd", "ma", "md"))
-            _text(painter, QRectF(6, 128, 196, 16), line, 11.5, TEXT_DIM, align=Qt.AlignmentFlag.AlignCenter)
+            proxy = (c or {}).get("proxies", {}).get(i, "") if c is not None else ""
+            colour = QColor("#ffd27a") if proxy and proxy != "#removed" else TEXT_DIM
+            _fit_text(painter, stats_rect, line, 12.5, colour, align=Qt.AlignmentFlag.AlignCenter)
             sst = pl.hero.state
             if sst:
-                _text(painter, QRectF(204, 128, 110, 16), texts.state_text(sst), 11.5,
-                      {"down": QColor("#ffb26b"), "danger": QColor("#ff6b6b")}.get(sst, TEXT_DIM), bold=True,
-                      align=Qt.AlignmentFlag.AlignLeft)
+                _fit_text(painter, QRectF(right_x, ROW_STATS, right_w, 17), texts.state_text(sst), 12.5,
+                          {"down": QColor("#ffb26b"), "danger": QColor("#ff6b6b")}.get(sst, TEXT_DIM),
+                          bold=True, align=Qt.AlignmentFlag.AlignLeft)
         elif pl.hero is not None:
-            _text(painter, QRectF(6, 128, 196, 16), texts.state_text("reverse"), 11.5, TEXT_DIM,
-                  align=Qt.AlignmentFlag.AlignCenter)
+            _fit_text(painter, stats_rect, texts.state_text("reverse"), 12.5, TEXT_DIM,
+                      align=Qt.AlignmentFlag.AlignCenter)
         if not pl.seat:
             cap = pl.capacity
             painter.setPen(QPen(QColor(232, 195, 106, 45), 1, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for j in range(min(cap, 2)):
-                painter.drawRoundedRect(QRectF(204 + j * 58, 32, 50, 50 * CARD_RATIO), 4, 4)
+                painter.drawRoundedRect(QRectF(right_x + 2 + j * (CODE_W + 6), CARDS_TOP + 4, CODE_W,
+                                               CODE_W * CARD_RATIO), 4, 4)
         # resources: mana, command spells, special coins, hand
-        art.paint_mana(painter, QRectF(8, 150, 118, 22), pl.mana, pl.mana_limit)
-        _text(painter, QRectF(130, 150, 70, 22), f"{pl.mana}/{pl.mana_limit}", 14, TEXT, bold=True)
-        art.paint_command_spells(painter, QRectF(8, 178, 30, 30), pl.command_spells, 3)
+        row1, row2 = ROW_STATS + 21, ROW_STATS + 48
+        art.paint_mana(painter, QRectF(8, row1, 118, 22), pl.mana, pl.mana_limit)
+        _text(painter, QRectF(130, row1 - 1, 58, 24), f"{pl.mana}/{pl.mana_limit}", 15, TEXT, bold=True)
+        art.paint_command_spells(painter, QRectF(8, row2, 30, 30), pl.command_spells, 3)
         spells = tr("command_spells.count", count=pl.command_spells)
-        painter.setFont(pixel_font(13))
-        sw = min(120.0, painter.fontMetrics().horizontalAdvance(spells) + 4)
-        _text(painter, QRectF(42, 180, sw, 26), spells, 13, TEXT)
-        cx = 206.0
-        for coin, n in sorted(pl.coins.items()):  # special coins under the seat's codes
-            if n <= 0:
+        painter.setFont(pixel_font(14))
+        sw = min(96.0, painter.fontMetrics().horizontalAdvance(spells) + 4)
+        _fit_text(painter, QRectF(42, row2 + 2, sw, 26), spells, 14, TEXT)
+        cx = 46.0 + sw
+        for coin, n in sorted(pl.coins.items()):  # special coins beside the command spells
+            if n <= 0 or cx > SERVANT_AREA_W - 30:
                 continue
-            art.paint_coin(painter, QRectF(cx, 104, 22, 22), coin)
-            _text(painter, QRectF(cx + 24, 103, 30, 24), f"×{n}", 13.5, QColor("#ffb0b0"), bold=True)
-            cx += 56
+            art.paint_coin(painter, QRectF(cx, row2 + 3, 22, 22), coin)
+            _text(painter, QRectF(cx + 23, row2 + 2, 30, 24), f"×{n}", 14, QColor("#ffb0b0"), bold=True,
+                  elide=False)
+            cx += 54
         # the hand: backs fanned, with the count
         hn = pl.hand_count
         shown = min(hn, 7)
         bw_, bh_ = 25.0, 25.0 * CARD_RATIO
         for j in range(shown):
-            r = QRectF(206 + j * 9.5, 148, bw_, bh_)
-            painter.setPen(QPen(QColor(0, 0, 0, 120), 0.8))
+            r = QRectF(right_x + 2 + j * 9.5, row1, bw_, bh_)
             pm = IMAGES.back(max(2, round(bw_ * self._scale * seat.scale)), max(2, round(bh_ * self._scale * seat.scale)))
             painter.drawPixmap(r, pm, QRectF(pm.rect()))
-        _text(painter, QRectF(204, 188, 112, 22), tr("player.hand_count", count=hn), 12.5, TEXT, bold=True)
+        _fit_text(painter, QRectF(right_x + 2 + 25 + 6 * 9.5 + 6, row1 + 6, right_w - 93, 24),
+                  tr("player.hand_count", count=hn), 13.5, TEXT, bold=True)
 
     # --- interaction ---------------------------------------------------------------------------
 

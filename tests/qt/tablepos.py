@@ -1,0 +1,99 @@
+"""Positions for the table tests and screenshots: 4 seats with every card state, a 7-seat game
+mid-way, a proxy combat, and a stack of several effects with negations on offer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fate_royal.cards import RuleSet, load_card_db, load_profile
+from fate_royal.cards.rulesets import shipped_ruleset
+from fate_royal.rules.actions import CommandSpell, Pass, UseEffect
+from fate_royal.rules.game import Game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+STATES_SETUP = {
+    "scenario": True, "seed": 1,
+    "players": [
+        {"name": "A", "servant": {"hero": "H-012", "class": "キャスター", "state": "down"},
+         "seat": [{"card": "M-006", "state": "down"}, {"card": "S-001", "state": "reverse"}],
+         "hand": ["S-003"], "coins": {"assassination": 2}},
+        {"name": "B", "servant": {"hero": "H-015", "class": "セイバー", "state": "danger"}},
+        {"name": "C", "servant": {"hero": "H-001", "class": "セイバー", "state": "rise"}},
+        {"name": "D", "servant": {"hero": "H-008", "class": "ライダー", "state": "reverse"}},
+    ],
+    "start": {"player": "A", "step": "combat"},
+}
+
+#: Four players, each holding ガンド: several effects go on the stack, negations are on offer.
+STACK_SETUP = {
+    "scenario": True, "seed": 1,
+    "players": [
+        {"name": "アリス", "servant": {"hero": "H-001", "class": "セイバー", "state": "rise"},
+         "hand": ["S-003", "S-001"]},
+        {"name": "ボブ", "servant": {"hero": "H-015", "class": "セイバー", "state": "rise"},
+         "hand": ["S-001", "S-002"]},
+        {"name": "チカ", "servant": {"hero": "H-012", "class": "キャスター", "state": "rise"},
+         "hand": ["S-002"]},
+        {"name": "ダイ", "servant": {"hero": "H-008", "class": "ライダー", "state": "rise"},
+         "hand": ["S-001"]},
+    ],
+    "deck": ["S-004", "M-006", "M-007"],
+    "start": {"player": "アリス", "step": "ritual"},
+}
+
+
+def _rules(errata: bool = True) -> RuleSet:
+    return RuleSet.from_errata(errata, load_profile())
+
+
+def states_game(errata: bool = True) -> Game:
+    rules = _rules(errata)
+    return Game(load_card_db(rules=rules), rules, STATES_SETUP)
+
+
+def stack_game(entries: int = 3) -> Game:
+    """Players put effects on the stack in turn until it holds ``entries`` of them; the game waits
+    for a player who may negate them."""
+    rules = _rules()
+    g = Game(load_card_db(rules=rules), rules, STACK_SETUP)
+    for _ in range(200):
+        if len(g.ctx.s.stack) >= entries and any(isinstance(a, CommandSpell) for a in g.legal_actions()):
+            return g
+        acts = g.legal_actions()
+        uses = [a for a in acts if isinstance(a, UseEffect)]
+        if len(g.ctx.s.stack) < entries and uses:
+            g.apply(uses[-1])
+        else:
+            g.apply(next(a for a in acts if isinstance(a, Pass)) if any(isinstance(a, Pass) for a in acts)
+                    else acts[0])
+    raise RuntimeError("no stack position")
+
+
+def scenario_game(path: str, steps: int) -> Game:
+    """A scenario's game after its first ``steps`` steps."""
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    run = ScenarioRun(load_scenario(ROOT / path))
+    for _ in range(steps):
+        result = run.forward()
+        assert result.ok, result.message
+    return run.game
+
+
+def proxy_game() -> Game:
+    """Gilles (A) raids B through his summoned sea demons: a proxy combat in its raid process."""
+    return scenario_game("scenarios/rulings/D13-gilles-negation-in-proxy-combat.yaml", 7)
+
+
+def long_game7(actions: int = 220) -> Game:
+    from fate_royal.rules.simulate import long_game
+
+    rules = shipped_ruleset("house")
+    return long_game(load_card_db(rules=rules), rules, actions, 7)
+
+
+def make_position(name: str) -> Game:
+    return {"states4": states_game, "stack": stack_game, "proxy": proxy_game,
+            "long7": long_game7}[name]()
