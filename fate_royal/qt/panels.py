@@ -212,61 +212,113 @@ class ActionPanel(QWidget):
         return [(b, a) for b, a in self.buttons if not isinstance(a, CommandSpell)]
 
 
-class StackPanel(QLabel):
-    """The stack, top first, and who holds priority / what decision is awaited."""
+CARD_SCHEME = "card"
+
+
+def card_link(card_id: str, text: str) -> str:
+    """A card's name as a link the zoom follows on hover (``card:H-012``)."""
+    return (f'<a href="{CARD_SCHEME}:{html.escape(card_id)}" style="color:#ffe3a3; text-decoration:none">'
+            f"{html.escape(text)}</a>")
+
+
+class StackPanel(QTextBrowser):
+    """The stack, top first, each entry numbered as the negation buttons name it ("#2"), and who
+    holds priority. Bounded in height (it scrolls), so that the actions above stay visible;
+    hovering an effect's name shows its card in the zoom (``card_hovered``)."""
+
+    card_hovered = Signal(str)  # a card id, or "" when the pointer leaves a name
+    MAX_LINES = 6
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setStyleSheet("QTextBrowser { background: transparent; border: none; }")
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.highlighted.connect(lambda url: emit(self.card_hovered, url.path()
+                                                  if url.scheme() == CARD_SCHEME else ""))
+        self._html = None
+        self._height = 0
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def rows(self) -> list[str]:
+        """The entries as plain lines, top first (tests and the hover highlight read them)."""
+        return [line for line in self.toPlainText().splitlines() if line.startswith("#")]
 
     def refresh(self) -> None:
         g = self.controller.game
         if g is None:
-            self.setText("")
+            self._set("")
             return
-        s = g.state
+        v = self.controller.table_view()
+        w = texts.words(g)
+        raw = g.state.stack
         rows = []
-        for pos in range(len(s.stack) - 1, -1, -1):
-            item = s.stack[pos]
-            who = html.escape(g.player_name(item.player))
-            if item.card < 0:
-                what = html.escape(texts.tr_or("table.command_spell_item", "command spell")
-                                   + (f" ({item.spell})" if item.spell else ""))
+        for pos in range(len(v.stack) - 1, -1, -1):
+            item = v.stack[pos]
+            who = html.escape(v.players[item.player].name)
+            card = g.db.cards.get(item.card_id) if item.card_id else None
+            if card is None:
+                what = html.escape(texts.tr_or("table.command_spell_item", "command spell"))
                 src = ""
             else:
-                card = g.card_of(item.card)
-                what = html.escape(texts.effect_name(card.effects[item.effect - 1]))
-                src = html.escape(texts.card_name(card))
+                eff = card.effects[item.effect - 1]
+                what = card_link(card.id, w.effect_name(eff))
+                src = card_link(card.id, w.card_name(card))
             tg = ""
-            if item.targets and item.card >= 0:
+            if item.targets and card is not None and pos < len(raw) and raw[pos].card >= 0:
                 try:
                     from fate_royal.rules.actions import UseEffect
 
-                    tg = " → " + html.escape(texts.targets_text(g, UseEffect(item.player, item.card, item.effect,
-                                                                            tuple(item.targets))))
+                    it = raw[pos]
+                    tg = " → " + html.escape(texts.targets_text(g, UseEffect(it.player, it.card, it.effect,
+                                                                            tuple(it.targets))))
                 except Exception:
                     tg = ""
             neg = (f" <span style='color:#ff8a80'>[{html.escape(texts.tr_or('table.negated', 'negated'))}]</span>"
                    if item.negated else "")
             style = "text-decoration: line-through;" if item.negated else ""
-            rows.append(f"<div style='{style}'><b>{pos + 1}.</b> <b>{what}</b> {src} "
-                        f"<span style='color:#c9bda6'>({who})</span>{tg}{neg}</div>")
+            rows.append(f"<div style='{style}'><b>#{pos + 1}</b> <b>{what}</b> "
+                        f"<span style='color:#c9bda6'>{src} ({who})</span>{tg}{neg}</div>")
         if not rows:
             rows.append(f"<div style='color:#9b8f84'>{html.escape(tr('panel.stack.empty'))}</div>")
         pend = texts.pending_text(g)
         if pend:
             rows.append(f"<div style='color:#5fd4ff; margin-top:4px'><b>{html.escape(pend)}</b></div>")
-        self.setText("".join(rows))
+        self._set("".join(rows))
+
+    def _set(self, markup: str) -> None:
+        if markup == self._html:
+            return
+        self._html = markup
+        self.setHtml(markup)
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as the entries, at most MAX_LINES lines (then it scrolls)."""
+        doc = self.document()
+        doc.setTextWidth(max(50, self.viewport().width()))
+        line = self.fontMetrics().lineSpacing()
+        h = int(min(doc.size().height(), line * self.MAX_LINES + 8)) + 4
+        h = max(h, line * 2 + 8)
+        if h != self._height:
+            self._height = h
+            self.setFixedHeight(h)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
 
 
 class LogPanel(QTextBrowser):
     """The engine log, one line per event, each with its rule ids as links (``rule:E1.4``)."""
 
     rule_clicked = Signal(str)
+    card_hovered = Signal(str)  # a card id named in a line, or "" when the pointer leaves it
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -274,6 +326,8 @@ class LogPanel(QTextBrowser):
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
         self.anchorClicked.connect(self._anchor)
+        self.highlighted.connect(lambda url: emit(self.card_hovered, url.path()
+                                                  if url.scheme() == CARD_SCHEME else ""))
         self._game: Any = None
         self._shown = 0
         self._lang = ""
@@ -286,6 +340,11 @@ class LogPanel(QTextBrowser):
     def line_html(self, event: Any, words: Any = None) -> str:
         words = words or texts.words(self.controller.game)
         text = html.escape(words.event(event))
+        g = self.controller.game
+        if event.card and g is not None and event.card in g.db.cards:
+            name = html.escape(words.card_name(g.db.cards[event.card]))
+            if name and name in text:  # the card's name links to its zoom
+                text = text.replace(name, card_link(event.card, words.card_name(g.db.cards[event.card])), 1)
         code = event.code
         if code in ("TurnStarted",):
             text = f"<b style='color:#e8c36a'>{text}</b>"

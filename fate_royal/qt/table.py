@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor, QFontMetricsF, QImage, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap,
     QRadialGradient,
@@ -28,6 +28,7 @@ from fate_royal.qt.compat import emit
 from fate_royal.qt import art, texts
 from fate_royal.qt.fonts import pixel_font
 from fate_royal.qt.i18n import current_language, tr
+from fate_royal.qt.zoom import ZoomTarget
 
 CARD_RATIO = 880.0 / 630.0
 VIRTUAL_W, VIRTUAL_H = 1150.0, 860.0
@@ -116,13 +117,13 @@ class CardImages:
     def __init__(self) -> None:
         self._cache: dict[tuple, QPixmap] = {}
 
-    def face(self, card: Any, w: int, h: int, lang: str) -> QPixmap:
+    def face(self, card: Any, w: int, h: int, lang: str, db: Any = None) -> QPixmap:
         key = ("f", id(card), w, h, lang)
         pm = self._cache.get(key)
         if pm is None:
             if len(self._cache) > 600:
                 self._cache.clear()
-            img = art.render_card_image(card, QSize(max(w, 2), max(h, 2)), lang=lang)
+            img = art.render_card_image(card, QSize(max(w, 2), max(h, 2)), lang=lang, db=db)
             pm = QPixmap.fromImage(img)
             self._cache[key] = pm
         return pm
@@ -182,7 +183,7 @@ def draw_card(painter: QPainter, d: CardDraw, game: Any, scale: float, dim: bool
     painter.setBrush(QColor(0, 0, 0, 90))
     painter.drawRoundedRect(local.translated(2.5, 3), r.width() * 0.06, r.width() * 0.06)
     if d.face_up and d.card_id is not None and d.card_id in game.db.cards:
-        pm = IMAGES.face(game.db.cards[d.card_id], w_px, h_px, current_language())
+        pm = IMAGES.face(game.db.cards[d.card_id], w_px, h_px, current_language(), game.db)
     else:
         pm = IMAGES.back(w_px, h_px)
     painter.drawPixmap(local, pm, QRectF(pm.rect()))
@@ -251,16 +252,90 @@ def _badge(painter: QPainter, right: float, top: float, text: str, color: QColor
     return rect.left()
 
 
+# --------------------------------------------------------------------------- pointing at cards
+
+
+class CardPointer:
+    """What the table and the hand share: hovering a card (or pressing and holding it) asks for
+    the zoom (``zoom_card(ZoomTarget | None, window point)``); a short press is a click, handled
+    on release by ``click_at``. Subclasses provide ``card_at``, ``relayout`` and ``click_at``."""
+
+    HOLD_MS = 450
+
+    def _init_pointer(self) -> None:
+        self._hold = QTimer(self)
+        self._hold.setSingleShot(True)
+        self._hold.setInterval(self.HOLD_MS)
+        self._hold.timeout.connect(self._held)
+        self._press: tuple[QPointF, QPointF] | None = None
+        self._was_held = False
+        self._zoomed: tuple | None = None
+
+    @staticmethod
+    def _key(d: CardDraw | None) -> tuple | None:
+        return None if d is None else (d.role, d.uid, d.card_id, d.owner)
+
+    def zoom_at(self, pos: QPointF) -> bool:
+        """Ask for the zoom of the card at ``pos`` (widget coordinates); False if none shows."""
+        self.relayout()
+        d = self.card_at(pos)
+        if d is None or not d.face_up or d.card_id is None:
+            return False
+        self._zoomed = self._key(d)
+        target = ZoomTarget(d.card_id, d.owner, d.role, d.state, d.uid)
+        emit(self.zoom_card, target, self.mapTo(self.window(), pos.toPoint()))
+        return True
+
+    def unzoom(self) -> None:
+        if self._zoomed is not None:
+            self._zoomed = None
+            emit(self.zoom_card, None, QPoint())
+
+    def _held(self) -> None:
+        if self._press is not None and self.zoom_at(self._press[0]):
+            self._was_held = True
+
+    def pointer_press(self, event: Any) -> None:
+        self._press = (event.position(), event.globalPosition())
+        self._was_held = False
+        self._hold.start()
+
+    def pointer_release(self, event: Any) -> None:
+        self._hold.stop()
+        press, self._press = self._press, None
+        if self._was_held:  # press and hold was for looking: no click
+            self._was_held = False
+            self.unzoom()
+            return
+        if press is not None:
+            self.click_at(press[0], press[1])
+
+    def pointer_move(self, event: Any) -> None:
+        pos = event.position()
+        if self._press is not None and (pos - self._press[0]).manhattanLength() > 10:
+            self._hold.stop()
+        if self._zoomed is not None and not self._was_held:
+            if self._key(self.card_at(pos)) != self._zoomed:
+                self.unzoom()
+
+    def pointer_tooltip(self, ev: Any) -> None:
+        """A hover long enough for a tooltip: the zoom for a face, a tooltip for anything else."""
+        self.relayout()
+        if not self.zoom_at(QPointF(ev.pos())):
+            show_card_tooltip(self, ev)
+
+
 # --------------------------------------------------------------------------- the table view
 
 
-class TableView(QWidget):
+class TableView(CardPointer, QWidget):
     """Seats, centre piles, step and combat. Emits ``card_clicked(uid, global pos)`` and
     ``pile_clicked(kind)``; never changes the game itself."""
 
     card_clicked = Signal(int, QPointF)
     seat_clicked = Signal(int, QPointF)  # a face-down card: its owner
     pile_clicked = Signal(str)
+    zoom_card = Signal(object, QPoint)  # ZoomTarget or None (hide), window coordinates
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -278,6 +353,7 @@ class TableView(QWidget):
         self._seat_cache: dict[tuple, QPixmap] = {}
         self._felt: QPixmap | None = None
         self.centre_geo: dict = {}
+        self._init_pointer()
         controller.changed.connect(self.update)
 
     # --- layout --------------------------------------------------------------------------------
@@ -922,8 +998,8 @@ class TableView(QWidget):
             r = QRectF(right_x + 2 + j * 9.5, row1, bw_, bh_)
             pm = IMAGES.back(max(2, round(bw_ * self._scale * seat.scale)), max(2, round(bh_ * self._scale * seat.scale)))
             painter.drawPixmap(r, pm, QRectF(pm.rect()))
-        _fit_text(painter, QRectF(right_x + 2 + 25 + 6 * 9.5 + 6, row1 + 6, right_w - 93, 24),
-                  tr("player.hand_count", count=hn), 13.5, TEXT, bold=True)
+        _fit_text(painter, QRectF(right_x + 2, row2 + 2, right_w - 2, 26),
+                  tr("player.hand_count", count=hn), 14, TEXT, bold=True)
 
     # --- interaction ---------------------------------------------------------------------------
 
@@ -949,23 +1025,37 @@ class TableView(QWidget):
         c = d.bounds.center()
         return QPointF(c.x() * self._scale, c.y() * self._scale)
 
-    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+    def relayout(self) -> None:
         self.layout_table()
-        pos = event.position()
+
+    def click_at(self, pos: QPointF, global_pos: QPointF) -> None:
+        self.layout_table()
         spot = self.hotspot_at(pos)
         if spot is not None:
             emit(self.pile_clicked, spot.kind)
             return
         d = self.card_at(pos)
         if d is not None and d.uid is not None and d.role in ("hero", "class", "code"):
-            emit(self.card_clicked, d.uid, event.globalPosition())
+            emit(self.card_clicked, d.uid, global_pos)
         elif d is not None and d.owner is not None and d.role in ("hero", "class", "code"):
-            emit(self.seat_clicked, d.owner, event.globalPosition())  # a face-down card
+            emit(self.seat_clicked, d.owner, global_pos)  # a face-down card
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_press(event)
+
+    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_release(event)
+
+    def mouseMoveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_move(event)
+
+    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.unzoom()
+        super().leaveEvent(event)
 
     def event(self, ev: Any) -> bool:
         if ev.type() == ev.Type.ToolTip:
-            self.layout_table()
-            show_card_tooltip(self, ev)
+            self.pointer_tooltip(ev)
             return True
         return super().event(ev)
 
@@ -1012,14 +1102,16 @@ def _esc(text: str) -> str:
 # --------------------------------------------------------------------------- the hand view
 
 
-class HandView(QWidget):
+class HandView(CardPointer, QWidget):
     """The deciding player's hand along the bottom: face up only after the hand-off, else backs."""
 
     card_clicked = Signal(int, QPointF)
+    zoom_card = Signal(object, QPoint)  # ZoomTarget or None (hide), window coordinates
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        self._init_pointer()
         self.cards: list[CardDraw] = []
         self.title = ""
         self.setMinimumHeight(110)
@@ -1094,15 +1186,30 @@ class HandView(QWidget):
                 return d
         return None
 
-    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+    def relayout(self) -> None:
         self.layout_hand()
-        d = self.card_at(event.position())
+
+    def click_at(self, pos: QPointF, global_pos: QPointF) -> None:
+        self.layout_hand()
+        d = self.card_at(pos)
         if d is not None and d.uid is not None:
-            emit(self.card_clicked, d.uid, event.globalPosition())
+            emit(self.card_clicked, d.uid, global_pos)
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_press(event)
+
+    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_release(event)
+
+    def mouseMoveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_move(event)
+
+    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.unzoom()
+        super().leaveEvent(event)
 
     def event(self, ev: Any) -> bool:
         if ev.type() == ev.Type.ToolTip:
-            self.layout_hand()
-            show_card_tooltip(self, ev)
+            self.pointer_tooltip(ev)
             return True
         return super().event(ev)

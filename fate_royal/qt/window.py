@@ -256,6 +256,13 @@ class MainWindow(QMainWindow):
         self._build_shortcuts()
         self.overlay = HandoffOverlay(self)
         self.prompt_overlay = SharedPromptOverlay(self)
+        from fate_royal.qt.zoom import CardZoom
+
+        self.zoom = CardZoom(self, self.controller)
+        for view in (self.table, self.hand):
+            view.zoom_card.connect(self.zoom_card)
+        for panel, role in ((self.stack, "stack"), (self.log, "log")):
+            panel.card_hovered.connect(lambda cid, role=role, panel=panel: self.zoom_named(cid, role, panel))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         c = self.controller
         c.changed.connect(self.refresh)
@@ -403,10 +410,31 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ refresh
 
+    def zoom_card(self, target: Any, at: Any) -> None:
+        """Show the large view of a card (None: hide it); never over a hand-off screen."""
+        if target is None or self.overlay.isVisible():
+            self.zoom.hide_zoom()
+        else:
+            self.zoom.show_target(target, at)
+
+    def zoom_named(self, card_id: str, role: str, panel: QWidget) -> None:
+        """A card named in the stack or the log is hovered: its zoom beside the side column."""
+        from PySide6.QtGui import QCursor
+        from fate_royal.qt.zoom import ZoomTarget
+
+        if not card_id:
+            self.zoom.hide_zoom()
+            return
+        at = self.mapFromGlobal(QCursor.pos())
+        at.setX(self.side.x() - 40)
+        self.zoom_card(ZoomTarget(card_id, role=role), at)
+
     def refresh(self) -> None:
         c = self.controller
         g = c.game
         need = c.handoff_needed()
+        if hasattr(self, "zoom"):
+            self.zoom.hide_zoom()
         shared = c.shared_prompt() if g is not None and not need else None
         if need:
             self.overlay.set_player(g.player_name(c.handoff_player()), c.handoff_reason())
