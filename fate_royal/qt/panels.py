@@ -42,8 +42,131 @@ def rule_links(rules: tuple[str, ...] | list[str]) -> str:
                     for r in rules)
 
 
+class ActionButton(QPushButton):
+    """An action's button: its full text on up to two lines, broken where the language allows
+    (Japanese between characters, never inside a word), and only then elided with "…"; the full
+    text is the tooltip. ``text()`` is the full text. Hovering it reports ``hovered(True/False)``."""
+
+    hovered = Signal(bool)
+    LINES = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._full = ""
+        self._shown_for: tuple = ()
+
+    def set_label(self, text: str) -> None:
+        if text != self._full:
+            self._full = text
+            self.setToolTip(text)
+            self._shown_for = ()
+            self._fit()
+
+    def text(self) -> str:  # noqa: D401 - Qt name
+        return self._full
+
+    def shown_text(self) -> str:
+        """What the button shows now (wrapped and possibly elided)."""
+        return super().text()
+
+    def _fit(self) -> None:
+        fm = self.fontMetrics()
+        width = max(40, self.width() - int(fm.averageCharWidth() * 2.4) - 8)
+        key = (self._full, width, self.font().key())
+        if key == self._shown_for:
+            return
+        self._shown_for = key
+        super().setText(wrap_lines(self._full, self.font(), width, self.LINES))
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            self._fit()
+
+    def enterEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().enterEvent(event)
+        emit(self.hovered, True)
+
+    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().leaveEvent(event)
+        emit(self.hovered, False)
+
+
+def wrap_lines(text: str, font: Any, width: float, max_lines: int) -> str:
+    """``text`` broken into at most ``max_lines`` lines of ``width`` pixels at the language's line
+    break opportunities; the last line elided with "…" if text remains."""
+    from PySide6.QtGui import QFontMetricsF, QTextLayout, QTextOption
+
+    fm = QFontMetricsF(font)
+    if fm.horizontalAdvance(text) <= width:
+        return text
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    starts = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width)
+        starts.append((line.textStart(), line.textLength()))
+    layout.endLayout()
+    lines = [text[a:a + n].strip() for a, n in starts[:max_lines]]
+    if len(starts) > max_lines:
+        rest = text[starts[max_lines - 1][0]:].strip()
+        lines[-1] = fm.elidedText(rest, Qt.TextElideMode.ElideRight, width)
+    return "\n".join(lines)
+
+
+def card_place(ctrl: Any, uid: int) -> str:
+    """Where a card the viewer may see lies, in words ("手札の2枚目", "サーヴァントの座"), to tell
+    two copies of one card apart."""
+    v = ctrl.table_view()
+    if v is None:
+        return ""
+    for sv in v.players:
+        for k, cv in enumerate(sv.hand):
+            if cv.uid == uid:
+                return tr("action.place.hand", number=k + 1)
+        for k, cv in enumerate(sv.seat):
+            if cv.uid == uid:
+                return tr("action.place.seat", number=k + 1)
+        for cv in (sv.hero, sv.klass):
+            if cv is not None and cv.uid == uid:
+                return tr("action.place.servant")
+    return ""
+
+
+def distinct_labels(ctrl: Any, game: Any, actions: list[Action]) -> dict[Action, str]:
+    """Each action's text; where two would read the same (two copies of a card), each names the
+    card's place."""
+    labels = {a: texts.action_label(game, a) for a in actions}
+    seen: dict[str, list[Action]] = {}
+    for a, text in labels.items():
+        seen.setdefault(text, []).append(a)
+    for text, same in seen.items():
+        if len(same) < 2:
+            continue
+        for a in same:
+            uid = getattr(a, "card", None)
+            place = card_place(ctrl, uid) if isinstance(uid, int) and uid >= 0 else ""
+            if place:
+                labels[a] = f"{text}［{place}］"
+    return labels
+
+
 class ActionPanel(QWidget):
-    """Every legal action of the deciding player as a button, grouped; numbers 1–9 pick them."""
+    """Every legal action of the deciding player as a button, grouped; numbers 1–9 pick them.
+    Hovering a button reports its action (``action_hovered``: the table highlights its card and
+    targets); None when the pointer leaves."""
+
+    action_hovered = Signal(object)
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -90,14 +213,13 @@ class ActionPanel(QWidget):
         if n < len(self._button_pool):
             b = self._button_pool[n]
         else:
-            b = QPushButton()
+            b = ActionButton()
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             b.clicked.connect(lambda _=False, button=b: self._clicked(button))
+            b.hovered.connect(lambda on, button=b: self._hovered(button, on))
             self._button_pool.append(b)
-        if b.text() != text:
-            b.setText(text)
-            b.setToolTip(text)
+        b.set_label(text)
         new_group, new_blocked = group or None, "true" if blocked else None
         if b.property("group") != new_group or b.property("blocked") != new_blocked:
             b.setProperty("group", new_group)
@@ -119,6 +241,10 @@ class ActionPanel(QWidget):
         label.setStyleSheet(f"color:{color}; font-weight:bold; margin-top:0.3em;")
         self._lay.addWidget(label)
         label.show()
+
+    def _hovered(self, button: QPushButton, on: bool) -> None:
+        action = self._action_of.get(id(button)) if on else None
+        emit(self.action_hovered, action if isinstance(action, Action) else None)
 
     def _clicked(self, button: QPushButton) -> None:
         action = self._action_of.get(id(button))
@@ -164,6 +290,7 @@ class ActionPanel(QWidget):
                 groups.setdefault(texts.action_group(a), []).append(a)
             # prefer non-spell actions first within the panel; spells last
             n = 0
+            labels = distinct_labels(ctrl, g, actions)
             for group in texts.GROUPS:
                 items = groups.get(group)
                 if not items:
@@ -173,7 +300,7 @@ class ActionPanel(QWidget):
                     used_titles += 1
                 for a in items:
                     n += 1
-                    label = texts.action_label(g, a)
+                    label = labels[a]
                     if group == "pass":
                         label += "   (Space)"
                     if n <= 9:

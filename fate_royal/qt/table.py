@@ -41,7 +41,7 @@ SEAT_ANCHORS: dict[int, list[tuple[float, float]]] = {
     4: [(0.5, 1.0), (0.0, 0.5), (0.5, 0.0), (1.0, 0.5)],
     5: [(0.5, 1.0), (0.0, 0.62), (0.2, 0.0), (0.8, 0.0), (1.0, 0.62)],
     6: [(0.5, 1.0), (0.0, 0.76), (0.0, 0.1), (0.5, 0.0), (1.0, 0.1), (1.0, 0.76)],
-    7: [(0.5, 1.0), (0.0, 0.86), (0.0, 0.3), (0.3, 0.0), (0.7, 0.0), (1.0, 0.3), (1.0, 0.86)],
+    7: [(0.5, 1.0), (0.0, 0.87), (0.0, 0.37), (0.3, 0.0), (0.7, 0.0), (1.0, 0.37), (1.0, 0.87)],
 }
 SEAT_SCALE = {2: 1.3, 3: 1.18, 4: 1.08, 5: 1.0, 6: 0.96, 7: 0.92}
 BOX_W, BOX_H = 344.0, 238.0
@@ -252,6 +252,63 @@ def _badge(painter: QPainter, right: float, top: float, text: str, color: QColor
     return rect.left()
 
 
+# --------------------------------------------------------------------------- what an action points at
+
+
+@dataclass(frozen=True)
+class ActionMarks:
+    """What an action uses and aims at: its own card(s), the players and cards it targets, the
+    stack entries (0-based) it answers."""
+
+    cards: frozenset = frozenset()
+    players: frozenset = frozenset()
+    targets: frozenset = frozenset()
+    stack: frozenset = frozenset()
+
+
+def action_marks(game: Any, action: Any) -> ActionMarks:
+    from fate_royal.rules.actions import (
+        ChooseEncounterTarget, CommandSpell, DeclareRaid, Discard, PlayCard, UseEffect,
+    )
+
+    if isinstance(action, (DeclareRaid, ChooseEncounterTarget)):
+        return ActionMarks(players=frozenset({action.target}))
+    if isinstance(action, (PlayCard, Discard)):
+        return ActionMarks(cards=frozenset({action.card}))
+    if isinstance(action, CommandSpell):
+        if action.spell == "negate":
+            return ActionMarks(stack=frozenset({action.target}))
+        return ActionMarks(players=frozenset({action.target}))
+    if isinstance(action, UseEffect):
+        try:
+            kind = game.card_of(action.card).effects[action.effect - 1].target.kind
+        except Exception:
+            kind = ""
+        tg = tuple(action.targets or ())
+        if kind in ("servant", "player", "dropped_player"):
+            return ActionMarks(cards=frozenset({action.card}), players=frozenset(tg))
+        if kind == "card":
+            return ActionMarks(cards=frozenset({action.card}), targets=frozenset(tg))
+        if kind == "stack_effect":
+            return ActionMarks(cards=frozenset({action.card}), stack=frozenset(tg))
+        return ActionMarks(cards=frozenset({action.card}))
+    return ActionMarks()
+
+
+def _glow(painter: QPainter, rect: QRectF, colour: QColor, radius: float, width: float = 1.0) -> None:
+    glow = QColor(colour)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for spread, alpha in ((10 * width, 50), (5 * width, 110), (2.2 * width, 255)):
+        glow.setAlpha(alpha)
+        painter.setPen(QPen(glow, spread))
+        painter.drawRoundedRect(rect, radius, radius)
+
+
+HIGHLIGHT = QColor("#ffe066")  # the hovered action's card and targets
+LAST = QColor("#ff9ad5")  # the last action taken
+PICK = QColor("#7dffb0")  # a target that may be clicked
+
+
 # --------------------------------------------------------------------------- pointing at cards
 
 
@@ -336,6 +393,7 @@ class TableView(CardPointer, QWidget):
     seat_clicked = Signal(int, QPointF)  # a face-down card: its owner
     pile_clicked = Signal(str)
     zoom_card = Signal(object, QPoint)  # ZoomTarget or None (hide), window coordinates
+    target_picked = Signal(object)  # the action whose target was clicked (pick mode)
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -354,6 +412,9 @@ class TableView(CardPointer, QWidget):
         self._felt: QPixmap | None = None
         self.centre_geo: dict = {}
         self._init_pointer()
+        self.highlight: Any = None  # the action whose card and targets glow (hovered button)
+        self.show_last = True  # mark the last action's card and targets
+        self.pick: list = []  # actions waiting for their target to be clicked on the table
         controller.changed.connect(self.update)
 
     # --- layout --------------------------------------------------------------------------------
@@ -505,8 +566,83 @@ class TableView(CardPointer, QWidget):
                 if pend is not None and pend.player == seat.player and not self.v.players[seat.player].out:
                     self._paint_deciding(painter, seat)
             self._paint_centre_notes(painter, g)
+            self._paint_marks(painter, g)
         finally:
             painter.end()
+
+    # --- highlights: the hovered action, the last action, targets to pick --------------------------
+
+    def set_highlight(self, action: Any) -> None:
+        if action != self.highlight:
+            self.highlight = action
+            self.update()
+
+    def start_pick(self, actions: list) -> None:
+        """Wait for a click on one of ``actions``' targets (cleared by ``cancel_pick``)."""
+        self.pick = list(actions)
+        self.update()
+
+    def cancel_pick(self) -> None:
+        if self.pick:
+            self.pick = []
+            self.update()
+
+    def last_action(self) -> Any:
+        """The last action of the game, if it is one anybody at the table saw."""
+        g = self.controller.game
+        if g is None or not g.history:
+            return None
+        return g.history[-1]
+
+    def seat_rect(self, p: int) -> QRectF | None:
+        for seat in self.seats:
+            if seat.player == p:
+                return seat.rect
+        return None
+
+    def marked_rects(self, marks: ActionMarks) -> list[tuple[str, QRectF]]:
+        """Where an action's marks lie on the table now: ("card" | "player", virtual rect). Only
+        cards drawn face up are found (a hidden card is no instance the table knows)."""
+        out = []
+        for d in [d for s in self.seats for d in s.cards] + self.centre_cards:
+            if d.uid is not None and (d.uid in marks.cards or d.uid in marks.targets):
+                out.append(("card", d.bounds))
+        for p in marks.players:
+            r = self.seat_rect(p)
+            if r is not None:
+                out.append(("player", r))
+        return out
+
+    def pick_targets(self) -> list[tuple[Any, str, QRectF]]:
+        """(action, kind, rect) for each clickable target in pick mode."""
+        g = self.controller.game
+        out = []
+        for a in self.pick:
+            m = action_marks(g, a)
+            only = ActionMarks(players=m.players, targets=m.targets)
+            for kind, rect in self.marked_rects(only):
+                out.append((a, kind, rect))
+        return out
+
+    def _paint_marks(self, painter: QPainter, g: Any) -> None:
+        last = self.last_action() if self.show_last else None
+        if last is not None and last.kind != "pass":
+            for kind, rect in self.marked_rects(action_marks(g, last)):
+                _glow(painter, rect.adjusted(-3, -3, 3, 3), LAST, 8 if kind == "card" else 14, 0.6)
+        if self.highlight is not None:
+            for kind, rect in self.marked_rects(action_marks(g, self.highlight)):
+                _glow(painter, rect.adjusted(-4, -4, 4, 4), HIGHLIGHT, 8 if kind == "card" else 14)
+        if self.pick:
+            for _a, kind, rect in self.pick_targets():
+                _glow(painter, rect.adjusted(-5, -5, 5, 5), PICK, 8 if kind == "card" else 14, 1.2)
+            geo = self.centre_geo
+            if geo:
+                band = QRectF(geo["x"], geo["banner"] - 2, geo["w"], 32)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(10, 40, 25, 235))
+                painter.drawRoundedRect(band, 10, 10)
+                _fit_text(painter, band.adjusted(8, 0, -8, 0), tr("table.pick_target"), 16, PICK, bold=True,
+                          align=Qt.AlignmentFlag.AlignCenter)
 
     def _paint_composed(self, painter: QPainter, g: Any) -> None:
         """Felt, combat arrow, centre and seats as one image, composed again only when one of
@@ -1030,6 +1166,15 @@ class TableView(CardPointer, QWidget):
 
     def click_at(self, pos: QPointF, global_pos: QPointF) -> None:
         self.layout_table()
+        if self.pick:
+            v = self._virtual(pos)
+            hits = [(a, kind, r) for a, kind, r in self.pick_targets() if r.contains(v)]
+            hits.sort(key=lambda h: h[1] != "card")  # a card before the seat it lies on
+            if hits:
+                action = hits[0][0]
+                self.cancel_pick()
+                emit(self.target_picked, action)
+            return
         spot = self.hotspot_at(pos)
         if spot is not None:
             emit(self.pile_clicked, spot.kind)
@@ -1177,8 +1322,19 @@ class HandView(CardPointer, QWidget):
             painter.drawText(left, int(Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap), label)
             for d in self.cards:
                 draw_card(painter, d, g, 1.0)
+            hl = getattr(self, "highlight", None)
+            if hl is not None and g is not None:
+                marks = action_marks(g, hl)
+                for d in self.cards:
+                    if d.uid is not None and d.uid in marks.cards:
+                        _glow(painter, d.bounds.adjusted(-3, -3, 3, 3), HIGHLIGHT, 8)
         finally:
             painter.end()
+
+    def set_highlight(self, action: Any) -> None:
+        if action != getattr(self, "highlight", None):
+            self.highlight = action
+            self.update()
 
     def card_at(self, pos: QPointF) -> CardDraw | None:
         for d in reversed(self.cards):

@@ -261,6 +261,11 @@ class MainWindow(QMainWindow):
         self.zoom = CardZoom(self, self.controller)
         for view in (self.table, self.hand):
             view.zoom_card.connect(self.zoom_card)
+        self.actions.action_hovered.connect(self.table.set_highlight)
+        self.actions.action_hovered.connect(self.hand.set_highlight)
+        self.table.target_picked.connect(self.controller.submit)
+        esc = QShortcut(QKeySequence("Escape"), self)
+        esc.activated.connect(self.escape)
         for panel, role in ((self.stack, "stack"), (self.log, "log")):
             panel.card_hovered.connect(lambda cid, role=role, panel=panel: self.zoom_named(cid, role, panel))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -304,7 +309,7 @@ class MainWindow(QMainWindow):
         QVBoxLayout(self.actions_box).setContentsMargins(6, 6, 6, 6)
         self.actions = ActionPanel(self.controller)
         self.actions_box.layout().addWidget(self.actions)
-        rcol.addWidget(self.actions_box, 4)
+        rcol.addWidget(self.actions_box, 5)
         self.stack_box = QGroupBox()
         QVBoxLayout(self.stack_box).setContentsMargins(6, 6, 6, 6)
         self.stack = StackPanel(self.controller)
@@ -315,7 +320,7 @@ class MainWindow(QMainWindow):
         self.log = LogPanel(self.controller)
         self.log.rule_clicked.connect(self.show_rule)
         self.log_box.layout().addWidget(self.log)
-        rcol.addWidget(self.log_box, 4)
+        rcol.addWidget(self.log_box, 3)
         self.rule_panel = RulePanel()
         rcol.addWidget(self.rule_panel, 2)
         row.addWidget(side, 28)
@@ -417,6 +422,11 @@ class MainWindow(QMainWindow):
         else:
             self.zoom.show_target(target, at)
 
+    def escape(self) -> None:
+        """Esc: stop choosing a target on the table, close the zoom."""
+        self.table.cancel_pick()
+        self.zoom.hide_zoom()
+
     def zoom_named(self, card_id: str, role: str, panel: QWidget) -> None:
         """A card named in the stack or the log is hovered: its zoom beside the side column."""
         from PySide6.QtGui import QCursor
@@ -435,6 +445,9 @@ class MainWindow(QMainWindow):
         need = c.handoff_needed()
         if hasattr(self, "zoom"):
             self.zoom.hide_zoom()
+            self.table.cancel_pick()
+            self.table.set_highlight(None)
+            self.hand.set_highlight(None)
         shared = c.shared_prompt() if g is not None and not need else None
         if need:
             self.overlay.set_player(g.player_name(c.handoff_player()), c.handoff_reason())
@@ -587,7 +600,17 @@ class MainWindow(QMainWindow):
         owner, cv, is_servant, in_hand = found
         menu.addSection(texts.card_name(g.db.cards[cv.card_id]))
         seen = set()
-        for a in c.actions_for_card(uid):
+        mine = c.actions_for_card(uid)
+        variants: dict[int, list] = {}
+        for a in mine:
+            if getattr(a, "targets", ()) and not isinstance(a, DeclareRaid):
+                variants.setdefault(a.effect, []).append(a)
+        for effect, acts in variants.items():  # one effect, several targets: pick one on the table
+            if len(acts) > 1:
+                name = texts.effect_name(g.card_of(uid).effects[effect - 1])
+                act = menu.addAction(tr("table.pick_menu", effect=name))
+                act.triggered.connect(lambda _=False, x=acts: self.table.start_pick(x))
+        for a in mine:
             seen.add(a)
             act = menu.addAction(texts.action_label(g, a))
             act.triggered.connect(lambda _=False, x=a: c.submit(x))

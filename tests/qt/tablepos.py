@@ -52,6 +52,12 @@ def states_game(errata: bool = True) -> Game:
     return Game(load_card_db(rules=rules), rules, STATES_SETUP)
 
 
+def gandr_game() -> Game:
+    """アリス's ritual step, ガンド in hand: one effect, three possible targets."""
+    rules = _rules()
+    return Game(load_card_db(rules=rules), rules, STACK_SETUP)
+
+
 def stack_game(entries: int = 3) -> Game:
     """Players put effects on the stack in turn until it holds ``entries`` of them; the game waits
     for a player who may negate them."""
@@ -95,5 +101,5 @@ def long_game7(actions: int = 220) -> Game:
 
 
 def make_position(name: str) -> Game:
-    return {"states4": states_game, "stack": stack_game, "proxy": proxy_game,
+    return {"states4": states_game, "stack": stack_game, "proxy": proxy_game, "gandr": gandr_game,
             "long7": long_game7}[name]()

@@ -1,0 +1,202 @@
+"""A table people can read (issue 14): big seat cards, the card zoom, actions that say what they
+do (and whose targets are chosen by clicking on the table), the proxy chip, the bounded stack."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, QUrl, Qt
+from PySide6.QtGui import QFontMetrics
+
+from fate_royal.qt import fonts, i18n
+from fate_royal.qt.controller import GameController
+from fate_royal.qt.window import MainWindow
+from fate_royal.rules.actions import CommandSpell, UseEffect
+
+from tablepos import gandr_game, long_game7, proxy_game, stack_game, states_game
+
+
+@pytest.fixture
+def table(qtbot):
+    fonts.install_fonts()
+    made = []
+
+    def make(game, *, size=(1280, 800), lang="ja", auto=True, names=None):
+        i18n.set_language(lang)
+        c = GameController()
+        c.auto_handoff = auto
+        w = MainWindow(c)
+        qtbot.addWidget(w)
+        w.resize(*size)
+        w.show()
+        if game is None:
+            assert c.new_game(names, seed=3)
+        else:
+            c.set_game(game)
+        made.append(w)
+        return w
+
+    yield make
+    i18n.set_language("ja")
+
+
+def _px(w, d) -> float:
+    return d.rect.width() * w.table._scale
+
+
+def _point(w, rect) -> QPointF:
+    t = w.table
+    return QPointF(rect.center().x() * t._scale, rect.center().y() * t._scale)
+
+
+@pytest.mark.parametrize("make_game,minimum", [(states_game, 62.0), (long_game7, 56.0)])
+def test_seat_cards_are_large_and_seats_do_not_overlap(table, make_game, minimum):
+    w = table(make_game())
+    t = w.table
+    _no_overlap(t)
+    t.layout_table()
+    heroes = [d for s in t.seats for d in s.cards if d.role == "hero"]
+    assert heroes and min(_px(w, d) for d in heroes) >= minimum  # was 55 (4 seats) / 47 (7)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
+def test_seats_fit_at_every_count_and_size(table, players, size):
+    w = table(None, size=size, names=["A", "B", "C", "D", "E", "F", "G"][:players])
+    _no_overlap(w.table)
+
+
+def _no_overlap(t) -> None:
+    t.layout_table()
+    rects = [s.rect for s in t.seats]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.intersects(b), "two seats overlap"
+        assert a.left() >= 0 and a.top() >= 0 and a.right() <= t._vw and a.bottom() <= t._vh
+
+
+def test_hovering_a_seat_card_shows_the_zoom_with_full_text(table, qtbot):
+    w = table(states_game())
+    t = w.table
+    t.layout_table()
+    d = next(d for s in t.seats for d in s.cards if d.card_id == "H-012")
+    assert t.zoom_at(t.widget_point(d))
+    assert w.zoom.isVisible()
+    text = w.zoom.plain_text()
+    assert "メディア" in text and "ダウン" in text
+    assert "竜牙兵" in text  # the rules text, not only effect names
+    assert "エラッタ（E9.2）" in text  # the errata mark explained with its rule
+    assert "サーヴァントの能力値" in text
+    # moving off the card hides it
+    t.pointer_move(type("E", (), {"position": lambda self: QPointF(2, 2)})())
+    assert not w.zoom.isVisible()
+
+
+def test_press_and_hold_zooms_and_a_short_click_opens_the_menu(table, qtbot):
+    w = table(states_game())
+    t = w.table
+    t.layout_table()
+    d = next(d for s in t.seats for d in s.cards if d.card_id == "H-001")
+    pos = t.widget_point(d).toPoint()
+    qtbot.mousePress(t, Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.waitUntil(w.zoom.isVisible, timeout=2000)
+    qtbot.mouseRelease(t, Qt.MouseButton.LeftButton, pos=pos)
+    assert not w.zoom.isVisible() and w.last_menu is None  # holding was for looking
+    qtbot.mouseClick(t, Qt.MouseButton.LeftButton, pos=pos)
+    assert w.last_menu is not None
+
+
+def test_a_face_down_card_is_never_zoomed(table):
+    w = table(states_game())
+    t = w.table
+    t.layout_table()
+    d = next(d for s in t.seats for d in s.cards if not d.face_up)
+    assert not t.zoom_at(t.widget_point(d))
+    assert not w.zoom.isVisible()
+
+
+def test_hand_stack_and_log_names_zoom_too(table):
+    w = table(stack_game())
+    w.stack.highlighted.emit(QUrl("card:S-001"))
+    assert w.zoom.isVisible() and "ガンド" in w.zoom.plain_text()
+    w.stack.highlighted.emit(QUrl())
+    assert not w.zoom.isVisible()
+    assert "card:S-001" in w.log.toHtml()
+    w.log.highlighted.emit(QUrl("card:S-003"))
+    assert w.zoom.isVisible() and "サーヴァントとの邂逅" in w.zoom.plain_text()
+
+
+def test_negation_buttons_name_the_stack_entry_they_answer(table):
+    w = table(stack_game())
+    rows = w.stack.rows()
+    assert len(rows) == 3 and rows[0].startswith("#3")
+    negations = [(b, a) for b, a in w.actions.buttons if isinstance(a, CommandSpell)]
+    assert len(negations) == 3
+    labels = [b.text() for b, _ in negations]
+    assert len(set(labels)) == 3
+    for b, a in negations:
+        assert f"#{a.target + 1}" in b.text()
+    # the stack stays within its bounds, the actions keep their room
+    assert w.stack.height() <= w.stack.fontMetrics().lineSpacing() * 6 + 16
+
+
+def test_no_button_text_is_cut_without_an_ellipsis(table):
+    for lang in ("ja", "en"):
+        w = table(stack_game(), size=(1024, 700), lang=lang)
+        for b, _ in w.actions.buttons:
+            shown = b.shown_text()
+            fm = QFontMetrics(b.font())
+            for line in shown.split("\n"):
+                assert fm.horizontalAdvance(line) <= b.width(), (lang, line)
+            assert shown.replace("\n", "") == b.text().replace(" ", "").replace("\u3000", "") \
+                or shown.replace("\n", "").replace(" ", "") == b.text().replace(" ", "") or "…" in shown
+            assert b.toolTip() == b.text()
+
+
+def test_hovering_an_action_highlights_its_card_and_targets(table):
+    w = table(gandr_game())
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, UseEffect) and a.targets)
+    w.actions._hovered(b, True)
+    assert w.table.highlight == a
+    t = w.table
+    t.layout_table()
+    kinds = [k for k, _ in t.marked_rects(__import__("fate_royal.qt.table", fromlist=["x"]).action_marks(
+        w.controller.game, a))]
+    assert "player" in kinds
+    assert w.hand.highlight == a
+    w.actions._hovered(b, False)
+    assert w.table.highlight is None
+
+
+def test_target_chosen_by_clicking_it_on_the_table(table, qtbot):
+    w = table(gandr_game())
+    g = w.controller.game
+    h = w.hand
+    h.layout_hand()
+    gandr = next(d for d in h.cards if d.card_id == "S-001")
+    qtbot.mouseClick(h, Qt.MouseButton.LeftButton, pos=gandr.rect.center().toPoint())
+    menu = w.last_menu
+    pick = next(a for a in menu.actions() if a.text() == i18n.tr("table.pick_menu", effect="ガンド撃ち"))
+    pick.trigger()
+    t = w.table
+    assert len(t.pick) == 3
+    t.layout_table()
+    chika = g.ctx.s.players.index(next(p for p in g.ctx.s.players if p.name == "チカ"))
+    r = t.seat_rect(chika)
+    qtbot.mouseClick(t, Qt.MouseButton.LeftButton, pos=QPointF(r.center().x() * t._scale,
+                                                                 (r.bottom() - 12) * t._scale).toPoint())
+    assert t.pick == []
+    item = g.ctx.s.stack[-1]
+    assert g.ctx.s.cards[item.card] == "S-001" and list(item.targets) == [chika]
+
+
+def test_proxy_chip_drawn_and_labelled(table):
+    w = table(proxy_game())
+    t = w.table
+    t.layout_table()
+    proxy = t.proxy_of(0)
+    assert proxy is not None and proxy[0] == "sea_demon"
+    name, source, stats = t.proxy_label(w.controller.game, proxy)
+    assert name == "海魔" and "海魔召喚" in source and "物攻4" in stats
+    d = next(d for s in t.seats for d in s.cards if d.role == "hero" and d.owner == 0)
+    t.zoom_at(t.widget_point(d))
+    assert "E6.3" in w.zoom.plain_text()
