@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import art, i18n, texts
 from fate_royal.qt.controller import GameController
-from fate_royal.qt.dialogs import NewGameDialog, PileDialog, game_over_box
+from fate_royal.qt.dialogs import NewGameDialog, PileDialog
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.i18n import strip_mnemonic, tr
 from fate_royal.qt.panels import ActionPanel, LogPanel, MessageBar, RulePanel, StackPanel
@@ -564,10 +564,9 @@ class MainWindow(QMainWindow):
             return
         if self.game_over_dialog is not None:
             self.game_over_dialog.close()
-        box = game_over_box(self, g)
-        box.buttonClicked.connect(lambda b: self.new_game_dialog() if b is box.new_game_button else None)
-        self.game_over_dialog = box
-        box.show()
+        from fate_royal.qt.gameover import show_game_over
+
+        self.game_over_dialog = show_game_over(self, g)
 
     def open_pile(self, kind: str) -> None:
         g = self.controller.game

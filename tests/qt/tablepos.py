@@ -100,6 +100,23 @@ def long_game7(actions: int = 220) -> Game:
     return long_game(load_card_db(rules=rules), rules, actions, 7)
 
 
+def finished_game(players: int = 4, seed: int = 2) -> Game:
+    """A random game played to its end."""
+    import random
+
+    from fate_royal.cards.rulesets import shipped_ruleset
+
+    rules = shipped_ruleset("house")
+    g = Game.new(load_card_db(rules=rules), rules, ["アリス", "ボブ", "チカ", "ダイ", "エミ", "フウ", "ゲン"][:players],
+                 seed=seed)
+    rng = random.Random(seed)
+    weights = {"spell": 0.05, "raid": 3.0}
+    while g.outcome() is None:
+        acts = g.legal_actions()
+        g.apply(rng.choices(acts, [weights.get(a.kind, 1.0) for a in acts])[0])
+    return g
+
+
 def make_position(name: str) -> Game:
-    return {"states4": states_game, "stack": stack_game, "proxy": proxy_game, "gandr": gandr_game,
+    return {"states4": states_game, "stack": stack_game, "proxy": proxy_game, "gandr": gandr_game, "over": finished_game,
             "long7": long_game7}[name]()

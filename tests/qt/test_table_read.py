@@ -200,3 +200,28 @@ def test_proxy_chip_drawn_and_labelled(table):
     d = next(d for s in t.seats for d in s.cards if d.role == "hero" and d.owner == 0)
     t.zoom_at(t.widget_point(d))
     assert "E6.3" in w.zoom.plain_text()
+
+
+def test_game_over_screen_says_who_won_and_how_each_dropped_out(table, tmp_path):
+    from tablepos import finished_game
+
+    w = table(finished_game())
+    d = w.game_over_dialog
+    g = w.controller.game
+    assert d is not None and d.isVisible()
+    assert d.text() == i18n.tr("gameover.winner", name=g.outcome().winner_name)
+    names = [r[0] for r in d.rows]
+    assert names[0] == g.outcome().winner_name and sorted(names) == sorted(p.name for p in g.ctx.s.players)
+    for name, result, when in d.rows[1:]:
+        assert result.startswith("脱落：") and "ターン" in when
+    assert d.save_replay(tmp_path / "replay.json")
+    from fate_royal.rules.save import load_game
+
+    from fate_royal.cards import load_card_db
+
+    loaded = load_game(tmp_path / "replay.json", lambda rules, extra: load_card_db(rules=rules))
+    assert loaded.ctx.s.over
+    assert d.rematch()
+    g2 = w.controller.game
+    assert g2 is not g and [p.name for p in g2.ctx.s.players] == [p.name for p in g.ctx.s.players]
+    assert not g2.ctx.s.over
