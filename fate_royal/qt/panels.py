@@ -340,6 +340,7 @@ class ActionPanel(QWidget):
 
 
 CARD_SCHEME = "card"
+PASS_CODES = ("Passed", "AutoPassed")  # folded into one line per run
 
 
 def card_link(card_id: str, text: str) -> str:
@@ -442,10 +443,14 @@ class StackPanel(QTextBrowser):
 
 
 class LogPanel(QTextBrowser):
-    """The engine log, one line per event, each with its rule ids as links (``rule:E1.4``)."""
+    """The engine log, one line per event, each with its rule ids as links (``rule:E1.4``) and
+    the card it names as a link to the zoom. Runs of passes fold into one line ("B, C, D pass");
+    ``set_filter`` shows only one player's events or those citing a rule. A line's context menu
+    offers "undo to here" (``undo_to_requested(actions to keep)``)."""
 
     rule_clicked = Signal(str)
     card_hovered = Signal(str)  # a card id named in a line, or "" when the pointer leaves it
+    undo_to_requested = Signal(int)
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -458,11 +463,32 @@ class LogPanel(QTextBrowser):
         self._game: Any = None
         self._shown = 0
         self._lang = ""
+        self._filter: tuple = (None, "")
+        self._run: tuple | None = None  # the pass run in the last block: (names, rules, first index)
+        self._blocks: dict[int, list[int]] = {}  # block number -> first view-log index of each line
+        self._marks: dict[int, int] = {}  # raw log index -> actions taken when it was first shown
+        self._raw_len = 0
         self.document().setMaximumBlockCount(0)
 
     def _anchor(self, url: QUrl) -> None:
         if url.scheme() == RULE_SCHEME:
             emit(self.rule_clicked, url.path())
+
+    def set_filter(self, player: int | None, rule: str) -> None:
+        """Only events of ``player`` (None: everyone) citing a rule starting with ``rule``."""
+        f = (player, rule.upper())
+        if f != self._filter:
+            self._filter = f
+            self._game = None  # rebuild
+            self.refresh()
+
+    def _passes(self, e: Any) -> bool:
+        player, rule = self._filter
+        if player is not None and e.args.get("player") != player:
+            return False
+        if rule and not any(r.upper().startswith(rule) for r in e.rules):
+            return False
+        return True
 
     def line_html(self, event: Any, words: Any = None) -> str:
         words = words or texts.words(self.controller.game)
@@ -475,19 +501,40 @@ class LogPanel(QTextBrowser):
         code = event.code
         if code in ("TurnStarted",):
             text = f"<b style='color:#e8c36a'>{text}</b>"
-        elif code in ("StepStarted", "StepEnded", "ProcessStarted", "Passed"):
+        elif code in ("StepStarted", "StepEnded", "ProcessStarted") or code in PASS_CODES:
             text = f"<span style='color:#a99c88'>{text}</span>"
         elif code in ("GameWon", "NoWinner", "PlayerDroppedOut", "ServantDestroyed"):
             text = f"<b style='color:#ff8a80'>{text}</b>"
         links = rule_links(event.rules)
         return f"{text} <small>{links}</small>" if links else text
 
+    def _run_html(self, words: Any, names: list[str], rules: list[str]) -> str:
+        if len(names) == 1:
+            text = words.tr("event.Passed", player=names[0])
+        else:
+            text = tr("log.passes", names=words.join(names), count=len(names))
+        links = rule_links(rules)
+        text = f"<span style='color:#a99c88'>{html.escape(text)}</span>"
+        return f"{text} <small>{links}</small>" if links else text
+
+    def _note_marks(self, g: Any) -> None:
+        n = g.log_length
+        if n < self._raw_len:
+            self._marks = {k: v for k, v in self._marks.items() if k < n}
+        done = len(g.history)
+        for i in range(self._raw_len, n):
+            self._marks.setdefault(i, done)
+        self._raw_len = n
+
     def refresh(self) -> None:
         g = self.controller.game
         if g is None:
             self.clear()
-            self._game, self._shown = None, 0
+            self._game, self._shown, self._run, self._blocks = None, 0, None, {}
             return
+        if g is not getattr(self, "_marks_game", None):
+            self._marks_game, self._marks, self._raw_len = g, {}, 0
+        self._note_marks(g)
         view = self.controller.table_view()
         log = view.log  # what the one looking may read: other seats' secrets taken out
         lang = current_language()
@@ -497,14 +544,101 @@ class LogPanel(QTextBrowser):
             self.clear()
             self._game, self._shown, self._lang = g, 0, lang
             self._viewer = who
+            self._run, self._blocks = None, {}
         if len(log) == self._shown:
             return
         words = texts.words(g)
-        chunk = "<br>".join(self.line_html(e, words) for e in log[self._shown:])
-        self.append(chunk)
+        lines: list[tuple[str, int]] = []  # (html, first index) of ordinary lines not yet appended
+        run = self._run  # a run of passes; while ``shown`` it is the document's last block
+        shown = run is not None
+
+        def flush() -> None:
+            if lines:
+                self._append_block("<br>".join(h for h, _ in lines), [i for _, i in lines])
+                lines.clear()
+
+        for i in range(self._shown, len(log)):
+            e = log[i]
+            if not self._passes(e):
+                continue
+            if e.code in PASS_CODES:
+                flush()
+                name = words.player(e.args.get("player"))
+                if run is None:
+                    run, shown = ([name], list(e.rules), i), False
+                else:
+                    run = (run[0] + [name], list(dict.fromkeys(run[1] + list(e.rules))), run[2])
+                continue
+            if run is not None:
+                self._emit_run(words, run, shown)
+                run, shown = None, False
+            lines.append((self.line_html(e, words), i))
+        flush()
+        if run is not None:
+            self._emit_run(words, run, shown)
+        self._run = run
         self._shown = len(log)
         self.moveCursor(QTextCursor.MoveOperation.End)
         self.ensureCursorVisible()
+
+    def _emit_run(self, words: Any, run: tuple, replace_last: bool) -> None:
+        names, rules, first = run
+        if replace_last:
+            self._drop_last_block()
+        self._append_block(self._run_html(words, names, rules), [first])
+
+    def _append_block(self, markup: str, firsts: list[int]) -> None:
+        self.append(markup)
+        self._blocks[self.document().blockCount() - 1] = firsts
+
+    def _drop_last_block(self) -> None:
+        doc = self.document()
+        last = doc.blockCount() - 1
+        cursor = QTextCursor(doc.lastBlock())
+        cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
+        cursor.removeSelectedText()
+        if last == 0:
+            cursor.deletePreviousChar()
+        self._blocks.pop(last, None)
+
+    # --- undo to here ------------------------------------------------------------------------------
+
+    def event_at(self, pos: Any) -> int | None:
+        """The view-log index of the first event of the line at a viewport position."""
+        cursor = self.cursorForPosition(pos)
+        block = cursor.block()
+        firsts = self._blocks.get(block.blockNumber())
+        if not firsts:
+            return None
+        before = block.text()[:cursor.positionInBlock()]
+        line = before.count("\u2028")
+        return firsts[min(line, len(firsts) - 1)]
+
+    def actions_at(self, index: int) -> int | None:
+        """How many actions had been taken when the event at view-log ``index`` was shown."""
+        g = self.controller.game
+        view = self.controller.table_view()
+        if g is None or not 0 <= index < len(view.log):
+            return None
+        raw = g.log
+        for j in range(index, -1, -1):  # a line another seat's secret changed: the one before it
+            ev = view.log[j]
+            for k in range(min(len(raw) - 1, j + 64), -1, -1):
+                if raw[k] is ev:
+                    return self._marks.get(k)
+        return None
+
+    def contextMenuEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        menu = self.createStandardContextMenu()
+        index = self.event_at(event.pos())
+        keep = self.actions_at(index) if index is not None else None
+        g = self.controller.game
+        if keep is not None and g is not None:
+            menu.addSeparator()
+            act = menu.addAction(tr("history.undo_to_here"))
+            act.setEnabled(keep < len(g.history) and self.controller.can_undo())
+            act.triggered.connect(lambda: emit(self.undo_to_requested, keep))
+        menu.exec(event.globalPos())
 
 
 class RulePanel(QGroupBox):

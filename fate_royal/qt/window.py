@@ -309,7 +309,7 @@ class MainWindow(QMainWindow):
         QVBoxLayout(self.actions_box).setContentsMargins(6, 6, 6, 6)
         self.actions = ActionPanel(self.controller)
         self.actions_box.layout().addWidget(self.actions)
-        rcol.addWidget(self.actions_box, 5)
+        rcol.addWidget(self.actions_box, 4)
         self.stack_box = QGroupBox()
         QVBoxLayout(self.stack_box).setContentsMargins(6, 6, 6, 6)
         self.stack = StackPanel(self.controller)
@@ -320,7 +320,10 @@ class MainWindow(QMainWindow):
         self.log = LogPanel(self.controller)
         self.log.rule_clicked.connect(self.show_rule)
         self.log_box.layout().addWidget(self.log)
-        rcol.addWidget(self.log_box, 3)
+        rcol.addWidget(self.log_box, 4)
+        from fate_royal.qt import history
+
+        history.install(self)
         self.rule_panel = RulePanel()
         rcol.addWidget(self.rule_panel, 2)
         row.addWidget(side, 28)
@@ -396,6 +399,7 @@ class MainWindow(QMainWindow):
         self.actions_box.setTitle(tr("action.panel"))
         self.stack_box.setTitle(tr("panel.stack"))
         self.log_box.setTitle(tr("panel.log"))
+        self.log_bar.retranslate()
         self.refresh()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API

@@ -225,3 +225,90 @@ def test_game_over_screen_says_who_won_and_how_each_dropped_out(table, tmp_path)
     g2 = w.controller.game
     assert g2 is not g and [p.name for p in g2.ctx.s.players] == [p.name for p in g.ctx.s.players]
     assert not g2.ctx.s.over
+
+
+def _pass(w):
+    from fate_royal.rules.actions import Pass
+
+    c = w.controller
+    a = next(a for a in c.legal_actions() if isinstance(a, Pass))
+    assert c.submit(a)
+
+
+def test_log_folds_runs_of_passes_as_they_grow(table):
+    w = table(gandr_game())
+    g = w.controller.game
+    for _ in range(3):
+        _pass(w)
+    text = w.log.toPlainText()
+    passes = [e for e in w.controller.table_view().log if e.code in ("Passed", "AutoPassed")]
+    assert len(passes) >= 2
+    assert "はパス" not in text.splitlines()[-1] or len(passes) == 1
+    folded = [line for line in text.splitlines() if "がパス" in line]
+    assert folded, text
+    names = {g.player_name(e.args["player"]) for e in passes}
+    assert any(all(n in line for n in names) for line in text.splitlines()) or len(folded) > 1
+
+
+def test_log_filters_by_player_and_by_rule(table):
+    w = table(long_game7(120))
+    everyone = w.log.toPlainText().count("\n")
+    w.log.set_filter(0, "")
+    mine = w.log.toPlainText()
+    assert 0 < mine.count("\n") < everyone
+    w.log.set_filter(None, "D5")
+    lines = [x for x in w.log.toPlainText().splitlines() if x.strip()]
+    assert lines and all("D5" in x for x in lines)
+    w.log.set_filter(None, "")
+    assert w.log.toPlainText().count("\n") == everyone
+
+
+def test_undo_redo_buttons_history_list_and_undo_to_here(table):
+    w = table(gandr_game(), auto=True)
+    c = w.controller
+    g = c.game
+    start = len(g.history)
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, UseEffect) and a.targets)
+    b.click()
+    _pass(w)
+    _pass(w)
+    assert len(g.history) == start + 3
+    bar = w.log_bar
+    assert bar.undo_button.isEnabled() and not bar.redo_button.isEnabled()
+    bar.history_button.setChecked(True)
+    labels = w.history.labels()
+    assert len(labels) == len(g.history) and "ガンド撃ち" in labels[start]
+    bar.undo_button.click()
+    assert len(g.history) == start + 2 and bar.redo_button.isEnabled()
+    bar.redo_button.click()
+    assert len(g.history) == start + 3
+    # undo to here from the history list: back to right after the ガンド
+    assert w.history.undo_to(start + 1) == 2
+    assert len(g.history) == start + 1
+    # and from a log line: the line of the ガンド's use
+    bar.redo_button.click()
+    bar.redo_button.click()
+    view = c.table_view()
+    idx = max(i for i, e in enumerate(view.log) if e.code == "EffectUsed")
+    keep = w.log.actions_at(idx)
+    assert keep == start + 1
+    w.log.undo_to_requested.emit(keep)
+    assert len(g.history) == start + 1
+
+
+def test_history_never_names_a_card_the_viewer_cannot_see(table):
+    from fate_royal.qt.history import action_label, known_uids
+    from fate_royal.rules.actions import PlayCard
+
+    w = table(gandr_game(), auto=True)
+    c = w.controller
+    g = c.game
+    a = next(a for a in c.legal_actions() if isinstance(a, PlayCard) and g.card_of(a.card).kind == "scene")
+    assert c.submit(a)
+    from fate_royal.rules.view import view
+
+    other = view(g, 1)  # ボブ: the scene lies face down
+    label = action_label(g, other, a, known_uids(other))
+    assert g.card_of(a.card).name not in label and "アリス" in label
+    mine = view(g, 0)
+    assert g.card_of(a.card).name in action_label(g, mine, a, known_uids(mine))
