@@ -241,10 +241,11 @@ def _class_label(name: str, lang: str) -> str:
 
 def _type_line(card: CardDef, lang: str) -> str:
     kind = tr_in(lang, f"kind.{card.kind}")
+    dot = " ・ " if lang == "ja" else " · "
     if card.kind == "hero" and card.classes:
-        return f"{kind} ・ " + "/".join(_class_label(c, lang) for c in card.classes)
+        return f"{kind}{dot}" + "/".join(_class_label(c, lang) for c in card.classes)
     if card.kind == "class" and card.class_name:
-        return f"{kind} ・ {_class_label(card.class_name, lang)}"
+        return f"{kind}{dot}{_class_label(card.class_name, lang)}"
     return kind
 
 
@@ -444,11 +445,32 @@ def rules_text(card: CardDef, lang: str, db: Any = None) -> list[tuple[str, bool
     """Per effect of ``card``: (rules text, generated?) — the printed text in ``lang`` where the
     data has it (and errata left the effect as printed), else text generated from its operations."""
     try:
-        from fate_royal.text.cardtext import card_text
+        from fate_royal.text.cardtext import card_text, effect_text
 
-        return card_text(card, lang, db)
+        out = card_text(card, lang, db)
+        if lang != "ja":
+            # an English text quoting Japanese terms (other than names and 【】 keywords) reads
+            # as mixed language: the text generated from the effect's data says it in English
+            out = [(effect_text(e, lang, db), True) if not generated and _mixed(text, card, db) else
+                   (text, generated) for e, (text, generated) in zip(card.effects, out)]
+        return out
     except Exception:  # never let a text problem stop a card from being drawn
         return [(_effect_text(e, lang), False) for e in card.effects]
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def _mixed(text: str, card: CardDef, db: Any = None) -> bool:
+    """Japanese left in an English text once the card's names and 【】 terms are taken out."""
+    names = {card.name, card.name_en} | {n for e in card.effects for n in (e.name, e.name_en)}
+    if db is not None:
+        names |= {ch.name for ch in getattr(db, "chips", {}).values()}
+        names |= {c.name for c in db.cards.values()} | {e.name for c in db.cards.values() for e in c.effects}
+    text = re.sub(r"【[^】]*】", " ", text)
+    for n in sorted((n for n in names if n), key=len, reverse=True):
+        text = text.replace(n, " ")
+    return bool(_JAPANESE.search(text))
 
 
 _HEADER = re.compile(r"^(?:\s*(?:【[^】]*】|（[^）]*）|\[[^\]]*\]|\([^)]*\)))+[\s\u3000]*")

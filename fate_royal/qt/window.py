@@ -537,7 +537,10 @@ class MainWindow(QMainWindow):
             self.controller.set_stops(dlg.stops())
 
     def set_language(self, lang: str) -> None:
+        from fate_royal.qt.app import install_qt_translations
+
         i18n.set_language(lang)
+        install_qt_translations(lang)
         self.retranslate()
 
     def toggle_full_screen(self) -> None:

@@ -27,6 +27,7 @@ from fate_royal.qt import art, texts
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.i18n import current_language, tr
 
+_JAPANESE = __import__("re").compile(r"[\u3040-\u30ff\u3400-\u9fff\u30fb]")
 GOLD = "#e8c36a"
 DIM = "#c9bda6"
 ERRATA = "#ff9d5c"
@@ -113,7 +114,7 @@ def zoom_html(game: Any, target: ZoomTarget, view: Any = None) -> str:
         where.append(f"<b>{_esc(texts.state_text(target.state))}</b> — "
                      f"{_esc(texts.tr_or(f'zoom.state.{target.state}', ''))}")
     if where:
-        out.append(" ・ ".join(where))
+        out.append(tr("zoom.separator").join(where))
     # stats
     if art._shows_stats(card):
         st = card.stats.as_dict()
@@ -129,8 +130,8 @@ def zoom_html(game: Any, target: ZoomTarget, view: Any = None) -> str:
         if c is not None and c.get("proxies", {}).get(target.owner, "") not in ("", "#removed", None):
             out.append(f"<span style='color:#d9b3ff'>{_esc(tr('zoom.proxy_suppressed'))}</span>")
     if card.skills:
-        out.append(f"<b>{_esc(tr('card.skills'))}</b> "
-                   + _esc(" ".join(s if s.startswith("【") else f"【{s}】" for s in card.skills)))
+        w_ = texts.words(game)
+        out.append(f"<b>{_esc(tr('card.skills'))}</b> " + _esc(w_.join(w_.keyword(s) for s in card.skills)))
     # rules text, effect by effect, with its marks explained
     bodies = art.rules_text(card, lang, game.db)
     for e, (body, generated) in zip(card.effects, bodies):
@@ -170,6 +171,8 @@ def zoom_html(game: Any, target: ZoomTarget, view: Any = None) -> str:
         # the data's notes are written in English: shown as they are in the English UI only
         note = (card.notes.get(path, "") or card.notes.get(path.rsplit(".", 1)[0], "")) \
             if lang == "en" and card.notes else ""
+        if note and _JAPANESE.search(note):
+            note = ""  # a note quoting the Japanese card text: the mark's meaning is enough
         notes.append(f"{mark_img('provisional')} <span style='color:{PROVISIONAL}'>{_esc(tr('provenance.provisional'))}</span> "
                      f"{_esc(label)}" + (f" — {_esc(note)}" if note else ""))
     if seen:
