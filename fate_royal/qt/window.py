@@ -362,6 +362,8 @@ class MainWindow(QMainWindow):
         self.menu_help = mb.addMenu("")
         self.act_rules = QAction(self, triggered=lambda: self.show_rule("E1"))
         self.menu_help.addAction(self.act_rules)
+        self.act_legend = QAction(self, triggered=self.show_legend)
+        self.menu_help.addAction(self.act_legend)
 
     def _build_shortcuts(self) -> None:
         def sc(key: str, slot: Any) -> QShortcut:
@@ -393,6 +395,7 @@ class MainWindow(QMainWindow):
         self.act_stops.setText(tr("menu.stops"))
         self.menu_lang.setTitle(tr("menu.language"))
         self.act_rules.setText(tr("menu.rules_reference"))
+        self.act_legend.setText(tr("menu.legend"))
         for lang, a in self.lang_actions.items():
             a.setText(tr(f"app.language.{lang}"))
             a.setChecked(lang == i18n.current_language())
@@ -425,6 +428,12 @@ class MainWindow(QMainWindow):
             self.zoom.hide_zoom()
         else:
             self.zoom.show_target(target, at)
+
+    def show_legend(self) -> Any:
+        from fate_royal.qt.legend import show_legend
+
+        self.legend_dialog = show_legend(self)
+        return self.legend_dialog
 
     def escape(self) -> None:
         """Esc: stop choosing a target on the table, close the zoom."""

@@ -312,3 +312,14 @@ def test_history_never_names_a_card_the_viewer_cannot_see(table):
     assert g.card_of(a.card).name not in label and "アリス" in label
     mine = view(g, 0)
     assert g.card_of(a.card).name in action_label(g, mine, a, known_uids(mine))
+
+
+def test_legend_explains_every_mark(table):
+    from fate_royal.qt.legend import ENTRIES
+
+    w = table(states_game())
+    dlg = w.show_legend()
+    text = dlg.text()
+    for _icon, _badge, meaning in ENTRIES:
+        assert i18n.tr(meaning) in text
+    dlg.close()
