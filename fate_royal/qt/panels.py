@@ -465,7 +465,9 @@ class LogPanel(QTextBrowser):
         self._lang = ""
         self._filter: tuple = (None, "")
         self._run: tuple | None = None  # the pass run in the last block: (names, rules, first index)
-        self._blocks: dict[int, list[int]] = {}  # block number -> first view-log index of each line
+        self._blocks: dict[int, int] = {}  # block (line) number -> its first view-log index
+        self._events: tuple = ()  # the events shown (to tell whether another viewer reads the same)
+        self._line_block: dict[int, int] = {}  # view-log index of an ordinary line -> its block
         self._marks: dict[int, int] = {}  # raw log index -> actions taken when it was first shown
         self._raw_len = 0
         self.document().setMaximumBlockCount(0)
@@ -529,8 +531,8 @@ class LogPanel(QTextBrowser):
     def refresh(self) -> None:
         g = self.controller.game
         if g is None:
-            self.clear()
-            self._game, self._shown, self._run, self._blocks = None, 0, None, {}
+            self._forget_documents()
+            self._game = None
             return
         if g is not getattr(self, "_marks_game", None):
             self._marks_game, self._marks, self._raw_len = g, {}, 0
@@ -539,30 +541,26 @@ class LogPanel(QTextBrowser):
         log = view.log  # what the one looking may read: other seats' secrets taken out
         lang = current_language()
         who = view.viewer
-        if g is not self._game or len(log) < self._shown or lang != self._lang \
-                or who != getattr(self, "_viewer", None):
-            self.clear()
-            self._game, self._shown, self._lang = g, 0, lang
-            self._viewer = who
-            self._run, self._blocks = None, {}
+        if g is not self._game or lang != self._lang:
+            self._forget_documents()
+            self._game, self._lang = g, lang
+        if len(log) < self._shown:
+            self._forget_documents()  # undone: written again
+        elif who != getattr(self, "_viewer", None) and not self._rewrite_changed(log):
+            self._forget_documents()  # another seat reads another history: written again
+        self._viewer = who
         if len(log) == self._shown:
             return
         words = texts.words(g)
-        lines: list[tuple[str, int]] = []  # (html, first index) of ordinary lines not yet appended
-        run = self._run  # a run of passes; while ``shown`` it is the document's last block
+        items: list[tuple[str, int]] = []  # (html, first view-log index) of each new line
+        run = self._run  # a run of passes; while ``shown`` it is the document's last line
         shown = run is not None
-
-        def flush() -> None:
-            if lines:
-                self._append_block("<br>".join(h for h, _ in lines), [i for _, i in lines])
-                lines.clear()
-
+        replace_last = False
         for i in range(self._shown, len(log)):
             e = log[i]
             if not self._passes(e):
                 continue
             if e.code in PASS_CODES:
-                flush()
                 name = words.player(e.args.get("player"))
                 if run is None:
                     run, shown = ([name], list(e.rules), i), False
@@ -570,26 +568,50 @@ class LogPanel(QTextBrowser):
                     run = (run[0] + [name], list(dict.fromkeys(run[1] + list(e.rules))), run[2])
                 continue
             if run is not None:
-                self._emit_run(words, run, shown)
+                replace_last = replace_last or shown
+                items.append((self._run_html(words, run[0], run[1]), run[2]))
                 run, shown = None, False
-            lines.append((self.line_html(e, words), i))
-        flush()
+            items.append((self.line_html(e, words), i))
         if run is not None:
-            self._emit_run(words, run, shown)
+            replace_last = replace_last or shown
+            items.append((self._run_html(words, run[0], run[1]), run[2]))
         self._run = run
         self._shown = len(log)
+        self._events = tuple(log)
+        if items:
+            if replace_last:
+                self._drop_last_block()
+            self.append("".join(f"<div>{h}</div>" for h, _ in items))
+            last = self.document().blockCount() - 1
+            for j, (_h, first) in enumerate(items):
+                self._blocks[last - len(items) + 1 + j] = first
+                if log[first].code not in PASS_CODES:
+                    self._line_block[first] = last - len(items) + 1 + j
         self.moveCursor(QTextCursor.MoveOperation.End)
         self.ensureCursorVisible()
 
-    def _emit_run(self, words: Any, run: tuple, replace_last: bool) -> None:
-        names, rules, first = run
-        if replace_last:
-            self._drop_last_block()
-        self._append_block(self._run_html(words, names, rules), [first])
+    def _rewrite_changed(self, log: Any) -> bool:
+        """Another seat looks: rewrite in place the few lines it reads otherwise (its own secret
+        cards named, another's taken out). False if too much differs (then all is rewritten)."""
+        shown = self._events
+        changed = [i for i, (a, b) in enumerate(zip(log, shown)) if a is not b and a != b]
+        if len(changed) > 24 or any(i not in self._line_block for i in changed):
+            return False
+        words = texts.words(self.controller.game)
+        doc = self.document()
+        for i in changed:
+            block = doc.findBlockByNumber(self._line_block[i])
+            if not block.isValid():
+                return False
+            cursor = QTextCursor(block)
+            cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+            cursor.insertHtml(self.line_html(log[i], words))
+        self._events = tuple(log[:len(shown)])
+        return True
 
-    def _append_block(self, markup: str, firsts: list[int]) -> None:
-        self.append(markup)
-        self._blocks[self.document().blockCount() - 1] = firsts
+    def _forget_documents(self) -> None:
+        self.clear()
+        self._shown, self._run, self._blocks, self._events, self._line_block = 0, None, {}, (), {}
 
     def _drop_last_block(self) -> None:
         doc = self.document()
@@ -599,20 +621,14 @@ class LogPanel(QTextBrowser):
         cursor.removeSelectedText()
         if last == 0:
             cursor.deletePreviousChar()
-        self._blocks.pop(last, None)
+        first = self._blocks.pop(last, None)
+        self._line_block.pop(first, None)
 
     # --- undo to here ------------------------------------------------------------------------------
 
     def event_at(self, pos: Any) -> int | None:
-        """The view-log index of the first event of the line at a viewport position."""
-        cursor = self.cursorForPosition(pos)
-        block = cursor.block()
-        firsts = self._blocks.get(block.blockNumber())
-        if not firsts:
-            return None
-        before = block.text()[:cursor.positionInBlock()]
-        line = before.count("\u2028")
-        return firsts[min(line, len(firsts) - 1)]
+        """The view-log index of the (first) event of the line at a viewport position."""
+        return self._blocks.get(self.cursorForPosition(pos).block().blockNumber())
 
     def actions_at(self, index: int) -> int | None:
         """How many actions had been taken when the event at view-log ``index`` was shown."""

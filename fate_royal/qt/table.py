@@ -295,13 +295,44 @@ def action_marks(game: Any, action: Any) -> ActionMarks:
     return ActionMarks()
 
 
+_GLOWS: dict[tuple, QPixmap] = {}
+
+
 def _glow(painter: QPainter, rect: QRectF, colour: QColor, radius: float, width: float = 1.0) -> None:
-    glow = QColor(colour)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    for spread, alpha in ((10 * width, 50), (5 * width, 110), (2.2 * width, 255)):
-        glow.setAlpha(alpha)
-        painter.setPen(QPen(glow, spread))
-        painter.drawRoundedRect(rect, radius, radius)
+    """A soft coloured outline around ``rect`` (virtual units of a painter scaled to pixels),
+    drawn once per size and colour into a pixmap: wide antialiased strokes are slow to paint."""
+    t = painter.worldTransform()
+    k = t.m11() if abs(t.m12()) < 1e-6 else math.hypot(t.m11(), t.m12())
+    dpr = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
+    px = max(0.01, k * dpr)
+    pad = 6 * width
+    w, h = round((rect.width() + 2 * pad) * px), round((rect.height() + 2 * pad) * px)
+    key = (w, h, colour.rgba(), round(radius, 1), round(width, 2), round(px, 3))
+    pm = _GLOWS.get(key)
+    if pm is None:
+        if len(_GLOWS) > 64:
+            _GLOWS.clear()
+        pm = QPixmap(max(1, w), max(1, h))
+        pm.fill(Qt.GlobalColor.transparent)
+        p2 = QPainter(pm)
+        p2.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p2.scale(px, px)
+        inner = QRectF(pad, pad, rect.width(), rect.height())
+        glow = QColor(colour)
+        p2.setBrush(Qt.BrushStyle.NoBrush)
+        for spread, alpha in ((10 * width, 50), (5 * width, 110), (2.2 * width, 255)):
+            glow.setAlpha(alpha)
+            p2.setPen(QPen(glow, spread))
+            p2.drawRoundedRect(inner, radius, radius)
+        p2.end()
+        _GLOWS[key] = pm
+    # drawn 1:1 in device pixels (a scaled, smoothed pixmap draw is many times slower)
+    top_left = t.map(QPointF(rect.x() - pad, rect.y() - pad))
+    painter.save()
+    painter.resetTransform()
+    pm.setDevicePixelRatio(dpr)
+    painter.drawPixmap(QPointF(round(top_left.x() * dpr) / dpr, round(top_left.y() * dpr) / dpr), pm)
+    painter.restore()
 
 
 HIGHLIGHT = QColor("#ffe066")  # the hovered action's card and targets
@@ -590,9 +621,12 @@ class TableView(CardPointer, QWidget):
     def last_action(self) -> Any:
         """The last action of the game, if it is one anybody at the table saw."""
         g = self.controller.game
-        if g is None or not g.history:
+        if g is None:
             return None
-        return g.history[-1]
+        for entry in reversed(g.entries):  # the last action (option changes are no actions)
+            if hasattr(entry, "player") and hasattr(entry, "kind"):
+                return entry
+        return None
 
     def seat_rect(self, p: int) -> QRectF | None:
         for seat in self.seats:
@@ -646,14 +680,39 @@ class TableView(CardPointer, QWidget):
 
     def _paint_composed(self, painter: QPainter, g: Any) -> None:
         """Felt, combat arrow, centre and seats as one image, composed again only when one of
-        their cache keys changes (a pass changes none of them)."""
+        their cache keys changes (a pass changes none of them); when only some seats changed,
+        only their regions are painted again."""
         dpr = painter.device().devicePixelRatioF()
         c = self.v.combat
-        key = (self.width(), self.height(), round(dpr, 4), round(self._scale, 6),
-               tuple(self._seat_key(g, seat, dpr) for seat in self.seats),
-               self._centre_key(g, dpr)[1],
-               None if c is None else (c["raider"], c["interceptor"]))
-        if key != self.__dict__.get("_composed_key"):
+        seat_keys = tuple(self._seat_key(g, seat, dpr) for seat in self.seats)
+        base = (self.width(), self.height(), round(dpr, 4), round(self._scale, 6), len(self.seats),
+                self._centre_key(g, dpr)[1], None if c is None else (c["raider"], c["interceptor"]))
+        old = self.__dict__.get("_composed_key")
+        if old is not None and old[0] == base and old[1] != seat_keys:
+            changed = [seat for seat, a, b in zip(self.seats, seat_keys, old[1]) if a != b]
+            pm = self._composed
+            p2 = QPainter(pm)
+            try:
+                p2.setRenderHints(painter.renderHints())
+                for seat in changed:
+                    pad = 8.0 * seat.scale
+                    region = seat.rect.adjusted(-pad, -pad, pad, pad)
+                    clip = QRectF(region.x() * self._scale, region.y() * self._scale,
+                                  region.width() * self._scale, region.height() * self._scale)
+                    p2.save()
+                    p2.setClipRect(clip.adjusted(-1, -1, 1, 1))
+                    self._paint_felt(p2)
+                    p2.scale(self._scale, self._scale)
+                    self._paint_combat_arrow(p2, g)
+                    self._paint_centre(p2, g)
+                    for other in self.seats:  # the neighbours' edges inside the region too
+                        if other is seat or other.rect.adjusted(-pad, -pad, pad, pad).intersects(region):
+                            self._paint_seat(p2, g, other)
+                    p2.restore()
+            finally:
+                p2.end()
+            self._composed_key = (base, seat_keys)
+        elif old is None or old != (base, seat_keys):
             pm = QPixmap(max(1, round(self.width() * dpr)), max(1, round(self.height() * dpr)))
             pm.setDevicePixelRatio(dpr)
             p2 = QPainter(pm)
@@ -667,7 +726,7 @@ class TableView(CardPointer, QWidget):
                     self._paint_seat(p2, g, seat)
             finally:
                 p2.end()
-            self._composed, self._composed_key = pm, key
+            self._composed, self._composed_key = pm, (base, seat_keys)
         painter.drawPixmap(0, 0, self._composed)
 
     def _paint_felt(self, painter: QPainter) -> None:
@@ -1028,12 +1087,7 @@ class TableView(CardPointer, QWidget):
         painter.translate(seat.rect.topLeft())
         painter.scale(seat.scale, seat.scale)
         box = QRectF(0, 0, BOX_W, BOX_H)
-        glow = QColor(CYAN)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for spread, alpha in ((9, 40), (5, 80)):
-            glow.setAlpha(alpha)
-            painter.setPen(QPen(glow, spread))
-            painter.drawRoundedRect(box, 12, 12)
+        _glow(painter, box, CYAN, 12, 0.8)
         _badge(painter, BOX_W - 8, 5, texts.tr_or("table.deciding", "deciding"), CYAN)
         painter.restore()
 
