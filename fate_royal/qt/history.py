@@ -182,8 +182,13 @@ class LogBar(QWidget):
 
     def refresh(self) -> None:
         c = self.window_.controller
-        self.undo_button.setEnabled(c.can_undo())
-        self.redo_button.setEnabled(c.can_redo())
+        act_undo, act_redo = getattr(self.window_, "act_undo", None), getattr(self.window_, "act_redo", None)
+        if act_undo is not None and act_redo is not None:  # the window's menu knows already
+            self.undo_button.setEnabled(act_undo.isEnabled())
+            self.redo_button.setEnabled(act_redo.isEnabled())
+        else:
+            self.undo_button.setEnabled(c.can_undo())
+            self.redo_button.setEnabled(c.can_redo())
         g = c.game
         names = tuple(p.name for p in g.ctx.s.players) if g is not None else ()
         if names != self._names:
@@ -220,5 +225,4 @@ def install(window: Any) -> None:
     lay.addWidget(window.log_bar)
     lay.addWidget(window.log_stack)
     window.log.undo_to_requested.connect(lambda keep: undo_to(window.controller, keep))
-    window.controller.changed.connect(window.log_bar.refresh)
     window.log_bar.retranslate()

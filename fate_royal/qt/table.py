@@ -446,6 +446,14 @@ class TableView(CardPointer, QWidget):
         self.highlight: Any = None  # the action whose card and targets glow (hovered button)
         self.show_last = True  # mark the last action's card and targets
         self.pick: list = []  # actions waiting for their target to be clicked on the table
+        #: short animations of what changed (≤ ANIM_MS, drawn over the table; input never waits)
+        self.animate = True
+        self.effects: list[tuple] = []  # (kind, rect or None, text, colour, start seconds)
+        self._snapshot: tuple | None = None
+        self._anim_timer = QTimer(self)
+        self._anim_timer.setInterval(16)
+        self._anim_timer.timeout.connect(self._anim_tick)
+        controller.changed.connect(self._observe_change)
         controller.changed.connect(self.update)
 
     # --- layout --------------------------------------------------------------------------------
@@ -461,10 +469,16 @@ class TableView(CardPointer, QWidget):
         return [d for s in self.seats for d in s.cards] + list(self.centre_cards)
 
     def layout_table(self) -> None:
+        g = self.controller.game
+        key = (id(g), getattr(g, "version", None), self.controller.private_viewer(), self.width(),
+               self.height(), self.controller.read_only, self.controller.handoff_needed(),
+               id(getattr(self.controller, "prompt", None)))
+        if g is not None and key == self.__dict__.get("_layout_key"):
+            return  # the same position seen by the same seat at the same size: laid out already
+        self._layout_key = key
         self._metrics()
         self.seats, self.centre_cards, self.hotspots = [], [], []
         self.v = None
-        g = self.controller.game
         if g is None:
             return
         v = self.controller.table_view()
@@ -597,9 +611,103 @@ class TableView(CardPointer, QWidget):
                 if pend is not None and pend.player == seat.player and not self.v.players[seat.player].out:
                     self._paint_deciding(painter, seat)
             self._paint_centre_notes(painter, g)
+            self._paint_playable(painter)
             self._paint_marks(painter, g)
+            self._paint_effects(painter)
         finally:
             painter.end()
+
+    # --- animations ---------------------------------------------------------------------------------
+
+    ANIM_MS = 240
+
+    def _take_snapshot(self) -> tuple:
+        v = self.v
+        cards = {d.uid: (d.state, d.rotation, d.face_up, d.bounds)
+                 for s in self.seats for d in s.cards if d.uid is not None}
+        seats = [(s.player, s.rect, v.players[s.player]) for s in self.seats]
+        piles = {h.kind: (h.rect, n) for h, n in
+                 ((h, {"deck": len(v.deck), "discard": len(v.discard), "grail": len(v.grail)}.get(h.kind))
+                  for h in self.hotspots) if n is not None}
+        return id(self.controller.game), cards, seats, piles
+
+    def _observe_change(self) -> None:
+        """After an action: note what changed since the last one and start its animations."""
+        if self.controller.game is None:
+            self._snapshot = None
+            return
+        self.layout_table()
+        snap = self._take_snapshot()
+        old, self._snapshot = self._snapshot, snap
+        if not self.animate or old is None or old[0] != snap[0]:
+            return
+        import time as _time
+
+        now = _time.monotonic()
+        colours = {"down": QColor("#ffb26b"), "danger": QColor("#ff6b6b"), "reverse": QColor("#b58cff"),
+                   "rise": GOLD}
+        for uid, (state, rot, face, rect) in snap[1].items():
+            before = old[1].get(uid)
+            if before is not None and (before[0], before[1], before[2]) != (state, rot, face):
+                self.effects.append(("ring", rect, "", colours.get(state or "rise", GOLD), now))
+        for (p, rect, sv), (_p, _r, before) in zip(snap[2], old[2]):
+            if sv.out and not before.out:
+                self.effects.append(("flash", rect, "", QColor("#ff5a4f"), now))
+                continue
+            k = rect.width() / BOX_W
+            for delta, label, y, colour in (
+                    (sv.mana - before.mana, tr("stat.mana_short"), ROW_STATS + 21, CYAN),
+                    (sv.hand_count - before.hand_count, tr("zone.hand"), ROW_STATS + 48, TEXT),
+                    (sv.command_spells - before.command_spells, tr("command_spells.short"),
+                     ROW_STATS + 48, QColor("#ff8a80")),
+                    (sum(sv.coins.values()) - sum(before.coins.values()), tr("coin.short"),
+                     ROW_STATS + 21, QColor("#ffb0b0"))):
+                if delta:
+                    x = 196 if label == tr("zone.hand") else 60
+                    at = QRectF(rect.x() + x * k, rect.y() + y * k, 140 * k, 24 * k)
+                    self.effects.append(("text", at, f"{delta:+d} {label}", colour, now))
+        for kind, (rect, n) in snap[3].items():
+            before = old[3].get(kind)
+            if before is not None and before[1] != n:
+                self.effects.append(("ring", rect.adjusted(6, 6, -6, -24), "", GOLD, now))
+        if self.effects and not self._anim_timer.isActive():
+            self._anim_timer.start()
+
+    def _anim_tick(self) -> None:
+        import time as _time
+
+        now = _time.monotonic()
+        self.effects = [e for e in self.effects if now - e[4] < self.ANIM_MS / 1000]
+        if not self.effects:
+            self._anim_timer.stop()
+        self.update()
+
+    def _paint_effects(self, painter: QPainter) -> None:
+        if not self.effects:
+            return
+        import time as _time
+
+        now = _time.monotonic()
+        for kind, rect, text, colour, start in self.effects:
+            t = (now - start) / (self.ANIM_MS / 1000)
+            if not 0 <= t < 1:
+                continue
+            fade = QColor(colour)
+            fade.setAlpha(int(255 * (1 - t)))
+            painter.save()
+            if kind == "ring":
+                grow = 4 + 10 * t
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(QPen(fade, 3))
+                painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), 8, 8)
+            elif kind == "flash":
+                fade.setAlpha(int(120 * (1 - t)))
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(fade)
+                painter.drawRoundedRect(rect, 12, 12)
+            elif kind == "text":
+                _text(painter, rect.translated(0, -18 * t), text, 15, fade, bold=True, elide=False)
+            painter.restore()
 
     # --- highlights: the hovered action, the last action, targets to pick --------------------------
 
@@ -658,6 +766,22 @@ class TableView(CardPointer, QWidget):
                 out.append((a, kind, rect))
         return out
 
+    def _paint_playable(self, painter: QPainter) -> None:
+        """The green edge of each seat card that can be used now (over the cached seats)."""
+        for seat in self.seats:
+            for d in seat.cards:
+                if d.playable:
+                    painter.save()
+                    painter.translate(d.rect.center())
+                    painter.rotate(d.rotation)
+                    r = d.rect
+                    local = QRectF(-r.width() / 2, -r.height() / 2, r.width(), r.height())
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
+                    painter.setPen(QPen(PLAYABLE, max(1.5, r.width() * 0.04)))
+                    painter.drawRoundedRect(local.adjusted(-1.5, -1.5, 1.5, 1.5), r.width() * 0.07,
+                                            r.width() * 0.07)
+                    painter.restore()
+
     def _paint_marks(self, painter: QPainter, g: Any) -> None:
         last = self.last_action() if self.show_last else None
         if last is not None and last.kind != "pass":
@@ -685,18 +809,26 @@ class TableView(CardPointer, QWidget):
         dpr = painter.device().devicePixelRatioF()
         c = self.v.combat
         seat_keys = tuple(self._seat_key(g, seat, dpr) for seat in self.seats)
+        centre_region, centre_key = self._centre_key(g, dpr)
         base = (self.width(), self.height(), round(dpr, 4), round(self._scale, 6), len(self.seats),
-                self._centre_key(g, dpr)[1], None if c is None else (c["raider"], c["interceptor"]))
+                None if c is None else (c["raider"], c["interceptor"]))
+        seat_keys = seat_keys + ((centre_key, centre_region.x(), centre_region.y(), centre_region.width(),
+                                  centre_region.height()),)
         old = self.__dict__.get("_composed_key")
         if old is not None and old[0] == base and old[1] != seat_keys:
-            changed = [seat for seat, a, b in zip(self.seats, seat_keys, old[1]) if a != b]
+            # only what changed is painted again: each changed seat's region, the centre's
+            regions = []
+            for seat, a, b in zip(self.seats, seat_keys, old[1]):
+                if a != b:
+                    pad = 8.0 * seat.scale
+                    regions.append(seat.rect.adjusted(-pad, -pad, pad, pad))
+            if seat_keys[-1] != old[1][-1]:
+                regions.append(centre_region.united(QRectF(*old[1][-1][1:])))
             pm = self._composed
             p2 = QPainter(pm)
             try:
                 p2.setRenderHints(painter.renderHints())
-                for seat in changed:
-                    pad = 8.0 * seat.scale
-                    region = seat.rect.adjusted(-pad, -pad, pad, pad)
+                for region in regions:
                     clip = QRectF(region.x() * self._scale, region.y() * self._scale,
                                   region.width() * self._scale, region.height() * self._scale)
                     p2.save()
@@ -704,9 +836,11 @@ class TableView(CardPointer, QWidget):
                     self._paint_felt(p2)
                     p2.scale(self._scale, self._scale)
                     self._paint_combat_arrow(p2, g)
-                    self._paint_centre(p2, g)
-                    for other in self.seats:  # the neighbours' edges inside the region too
-                        if other is seat or other.rect.adjusted(-pad, -pad, pad, pad).intersects(region):
+                    if centre_region.intersects(region):
+                        self._paint_centre(p2, g)
+                    for other in self.seats:  # every seat reaching into the region
+                        opad = 8.0 * other.scale
+                        if other.rect.adjusted(-opad, -opad, opad, opad).intersects(region):
                             self._paint_seat(p2, g, other)
                     p2.restore()
             finally:
@@ -967,7 +1101,7 @@ class TableView(CardPointer, QWidget):
                 tuple(sorted((sv.stats or {}).items())), sv.capacity, current_language(),
                 self.proxy_of(i),
                 round(seat.scale * self._scale * dpr, 4), v.over,
-                tuple((d.role, d.card_id, d.state, d.rotation, d.face_up, d.playable)
+                tuple((d.role, d.card_id, d.state, d.rotation, d.face_up)
                       for d in seat.cards))
 
     def proxy_of(self, p: int) -> tuple[str, str, str] | None:
@@ -1052,7 +1186,10 @@ class TableView(CardPointer, QWidget):
                 proxy = self.proxy_of(seat.player)
                 for d in seat.cards:
                     # E6.3: while a proxy fights, the servant's own hero/class effects are greyed
-                    draw_card(p2, d, g, px, dim=pl.out or (proxy is not None and d.role in ("hero", "class")))
+                    # (the playable outline changes with every priority: drawn over the cache)
+                    plain = CardDraw(d.role, d.uid, d.card_id, d.owner, d.state, d.rotation, d.face_up, d.rect)
+                    draw_card(p2, plain, g, px,
+                              dim=pl.out or (proxy is not None and d.role in ("hero", "class")))
                 if proxy is not None:
                     p2.resetTransform()
                     p2.scale(f, f)

@@ -350,6 +350,9 @@ class MainWindow(QMainWindow):
         self.menu_view.addAction(self.act_full)
         self.menu_view.addAction(self.act_stops)
         self.menu_view.addAction(self.act_ask_all)
+        self.act_animations = QAction(self, checkable=True, checked=True)
+        self.act_animations.toggled.connect(lambda on: setattr(self.table, "animate", on))
+        self.menu_view.addAction(self.act_animations)
         self.menu_lang = self.menu_view.addMenu("")
         group = QActionGroup(self)
         self.lang_actions = {}
@@ -393,6 +396,7 @@ class MainWindow(QMainWindow):
         self.act_full.setText(tr("menu.full_screen"))
         self.act_ask_all.setText(tr("menu.ask_everyone"))
         self.act_stops.setText(tr("menu.stops"))
+        self.act_animations.setText(tr("menu.animations"))
         self.menu_lang.setTitle(tr("menu.language"))
         self.act_rules.setText(tr("menu.rules_reference"))
         self.act_legend.setText(tr("menu.legend"))
@@ -492,6 +496,7 @@ class MainWindow(QMainWindow):
         self.hand.update()
         self.act_undo.setEnabled(c.can_undo())
         self.act_redo.setEnabled(c.can_redo())
+        self.log_bar.refresh()
         self.act_ask_all.blockSignals(True)
         self.act_ask_all.setChecked(bool(g is not None and all(
             "every_window" in v for v in (g.options.get("stops") or {"-": []}).values())
