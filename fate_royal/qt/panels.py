@@ -104,6 +104,16 @@ def wrap_lines(text: str, font: Any, width: float, max_lines: int) -> str:
     fm = QFontMetricsF(font)
     if fm.horizontalAdvance(text) <= width:
         return text
+    if max_lines >= 2:
+        # a natural seam first: before the target ("→"), the place ("［"), after the "令呪："
+        for seam in (" → ", "［", "："):
+            k = text.rfind(seam)
+            if k <= 0:
+                continue
+            cut = k + len(seam) if seam == "：" else k
+            head, tail = text[:cut].rstrip(), text[cut:].strip()
+            if fm.horizontalAdvance(head) <= width and fm.horizontalAdvance(tail) <= width:
+                return f"{head}\n{tail}"
     layout = QTextLayout(text, font)
     option = QTextOption()
     option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
