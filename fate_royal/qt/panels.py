@@ -353,6 +353,11 @@ CARD_SCHEME = "card"
 PASS_CODES = ("Passed", "AutoPassed")  # folded into one line per run
 
 
+def _joined(name: str) -> str:
+    """A short name whose letters may not be broken apart at a line end (word joiners)."""
+    return "\u2060".join(name) if len(name) <= 12 else name
+
+
 def card_link(card_id: str, text: str) -> str:
     """A card's name as a link the zoom follows on hover (``card:H-012``)."""
     return (f'<a href="{CARD_SCHEME}:{html.escape(card_id)}" style="color:#ffe3a3; text-decoration:none">'
@@ -398,7 +403,7 @@ class StackPanel(QTextBrowser):
         rows = []
         for pos in range(len(v.stack) - 1, -1, -1):
             item = v.stack[pos]
-            who = html.escape(v.players[item.player].name)
+            who = html.escape(_joined(v.players[item.player].name))
             card = g.db.cards.get(item.card_id) if item.card_id else None
             if card is None:
                 what = html.escape(texts.tr_or("table.command_spell_item", "command spell"))
@@ -420,8 +425,12 @@ class StackPanel(QTextBrowser):
             neg = (f" <span style='color:#ff8a80'>[{html.escape(texts.tr_or('table.negated', 'negated'))}]</span>"
                    if item.negated else "")
             style = "text-decoration: line-through;" if item.negated else ""
-            rows.append(f"<div style='{style}'><b>#{pos + 1}</b> <b>{what}</b> "
-                        f"<span style='color:#c9bda6'>{src} ({who})</span>{tg}{neg}</div>")
+            def nw(markup: str) -> str:  # a name is never broken across lines
+                return "<span style='white-space:nowrap'>" + markup + "</span>"
+
+            rows.append(f"<div style='{style}'>{nw(f'<b>#{pos + 1}</b> <b>{what}</b>')} "
+                        f"<span style='color:#c9bda6'>{nw(src)} {nw(f'({who})')}</span>"
+                        f"{nw(tg) if tg else ''}{neg}</div>")
         if not rows:
             rows.append(f"<div style='color:#9b8f84'>{html.escape(tr('panel.stack.empty'))}</div>")
         pend = texts.pending_text(g)
