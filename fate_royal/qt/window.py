@@ -595,6 +595,9 @@ class MainWindow(QMainWindow):
             return
         dlg = PileDialog(g, kind, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        from fate_royal.qt.zoom import attach_to_pile
+
+        attach_to_pile(dlg, self.controller, kind)
         dlg.show()
         self.pile_dialog = dlg
 

@@ -269,3 +269,23 @@ class CardZoom(QWidget):
                 p.drawPixmap(self._card_rect.topLeft(), self._pixmap)
         finally:
             p.end()
+
+
+def attach_to_pile(dialog: Any, controller: Any, kind: str) -> "CardZoom | None":
+    """The zoom inside a pile browser (discard pile, grail seat): hovering a card shows it large."""
+    listing = getattr(dialog, "list", None)
+    if listing is None:
+        return None
+    zoom = CardZoom(dialog, controller)
+    listing.setMouseTracking(True)
+
+    def entered(item: Any) -> None:
+        row = listing.row(item)
+        if 0 <= row < len(dialog.cards):
+            pos = listing.mapTo(dialog, listing.visualItemRect(item).center())
+            zoom.show_target(ZoomTarget(dialog.cards[row], role=kind), pos)
+
+    listing.itemEntered.connect(entered)
+    listing.viewportEntered.connect(zoom.hide_zoom)
+    dialog.zoom = zoom
+    return zoom

@@ -323,3 +323,15 @@ def test_legend_explains_every_mark(table):
     for _icon, _badge, meaning in ENTRIES:
         assert i18n.tr(meaning) in text
     dlg.close()
+
+
+def test_pile_browser_zooms_its_cards(table):
+    w = table(stack_game())
+    g = w.controller.game
+    w.open_pile("grail" if g.ctx.s.grail else "discard")
+    dlg = w.pile_dialog
+    if dlg.list.count() == 0:
+        pytest.skip("empty pile")
+    dlg.list.itemEntered.emit(dlg.list.item(0))
+    assert dlg.zoom.isVisible() and dlg.zoom.plain_text()
+    dlg.close()
