@@ -38,11 +38,12 @@ VIRTUAL_W, VIRTUAL_H = 1150.0, 860.0
 SEAT_ANCHORS: dict[int, list[tuple[float, float]]] = {
     2: [(0.5, 1.0), (0.5, 0.0)],
     3: [(0.5, 1.0), (0.04, 0.0), (0.96, 0.0)],
-    4: [(0.5, 1.0), (0.0, 0.5), (0.5, 0.0), (1.0, 0.5)],
+    4: [(0.0, 1.0), (0.0, 0.0), (1.0, 0.0), (1.0, 1.0)],  # the corners: the centre gets the height
     5: [(0.5, 1.0), (0.0, 0.62), (0.2, 0.0), (0.8, 0.0), (1.0, 0.62)],
     6: [(0.5, 1.0), (0.0, 0.76), (0.0, 0.1), (0.5, 0.0), (1.0, 0.1), (1.0, 0.76)],
     7: [(0.5, 1.0), (0.0, 0.87), (0.0, 0.37), (0.3, 0.0), (0.7, 0.0), (1.0, 0.37), (1.0, 0.87)],
 }
+CENTRE_MIN_W = 430.0  # the centre's width when seats stand on both sides of it
 SEAT_SCALE = {2: 1.3, 3: 1.18, 4: 1.08, 5: 1.0, 6: 0.96, 7: 0.92}
 BOX_W, BOX_H = 344.0, 238.0
 MARGIN = 10.0
@@ -486,8 +487,11 @@ class TableView(CardPointer, QWidget):
         n = len(v.players)
         anchors = SEAT_ANCHORS.get(n) or SEAT_ANCHORS[7]
         k = SEAT_SCALE.get(n, 0.86)
-        if n in (2, 4):  # a seat above and one below the centre: all three must fit the height
+        if n == 2:  # a seat above and one below the centre: all three must fit the height
             k = min(k, (self._vh - 2 * MARGIN - 16 - CENTRE_H_COMBAT) / (2 * BOX_H))
+        elif n == 4:  # two seats a side, the centre between them: as large as the width allows
+            k = min((self._vw - 2 * MARGIN - CENTRE_MIN_W) / (2 * BOX_W),
+                    (self._vh - 2 * MARGIN - 12) / (2 * BOX_H), 1.3)
         bw, bh = BOX_W * k, BOX_H * k
         playable = {getattr(a, "card", None) for a in self.controller.legal_actions()}
         for i in range(n):
@@ -1048,6 +1052,9 @@ class TableView(CardPointer, QWidget):
                 fill.setAlpha(235)
             painter.setBrush(fill)
             painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
+            if QFontMetricsF(pixel_font(px, bold=on)).horizontalAdvance(label) > r.width() - 8:
+                prefix = "step" if code in ("rise", "draw", "ritual", "encounter", "combat", "end") else "process"
+                label = texts.tr_or(f"{prefix}.short.{code}", label)  # a narrow pill: the short name
             _fit_text(painter, r.adjusted(4, 0, -4, 0), label, px, QColor("#17110a") if on else TEXT_DIM,
                       bold=on, align=Qt.AlignmentFlag.AlignCenter, min_px=6.5)
 

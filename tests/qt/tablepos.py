@@ -93,6 +93,45 @@ def proxy_game() -> Game:
     return scenario_game("scenarios/rulings/D13-gilles-negation-in-proxy-combat.yaml", 7)
 
 
+PROXY4 = """
+title: proxy combat at four seats
+seed: 1
+players:
+  - name: アリス
+    servant: {hero: H-008, class: ライダー, state: rise}
+    seat: [M-901]
+    hand: [S-003, S-003, S-003]
+  - name: ボブ
+    servant: {hero: H-001, class: セイバー, state: rise}
+    hand: [S-001]
+  - name: チカ
+    servant: {hero: H-012, class: キャスター, state: rise}
+  - name: ダイ
+    servant: {hero: H-015, class: セイバー, state: rise}
+deck: [S-004, S-002, M-006]
+start: {player: アリス, step: combat}
+steps:
+  - do: {player: アリス, action: raid, target: ボブ}
+  - advance: engagement
+  - do: {player: アリス, action: use, card: H-008, effect: 海魔召喚}
+  - do: {player: アリス, action: discard, card: S-003}
+  - resolve
+  - advance: raid
+"""
+
+
+def proxy_game4() -> Game:
+    """Four seats; アリス's Gilles raids ボブ through his sea demons (a proxy combat)."""
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    run = ScenarioRun(load_scenario(ROOT / "proxy4.yaml", text=PROXY4))
+    while not run.done:
+        result = run.forward()
+        assert result.ok, result.message
+    return run.game
+
+
 def long_game7(actions: int = 220) -> Game:
     from fate_royal.rules.simulate import long_game
 
@@ -118,5 +157,5 @@ def finished_game(players: int = 4, seed: int = 2) -> Game:
 
 
 def make_position(name: str) -> Game:
-    return {"states4": states_game, "stack": stack_game, "proxy": proxy_game, "gandr": gandr_game, "over": finished_game,
+    return {"states4": states_game, "stack": stack_game, "proxy": proxy_game, "proxy4": proxy_game4, "gandr": gandr_game, "over": finished_game,
             "long7": long_game7}[name]()

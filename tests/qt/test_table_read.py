@@ -48,7 +48,7 @@ def _point(w, rect) -> QPointF:
     return QPointF(rect.center().x() * t._scale, rect.center().y() * t._scale)
 
 
-@pytest.mark.parametrize("make_game,minimum", [(states_game, 62.0), (long_game7, 56.0)])
+@pytest.mark.parametrize("make_game,minimum", [(states_game, 70.0), (long_game7, 56.0)])
 def test_seat_cards_are_large_and_seats_do_not_overlap(table, make_game, minimum):
     w = table(make_game())
     t = w.table
