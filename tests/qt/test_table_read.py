@@ -335,3 +335,42 @@ def test_pile_browser_zooms_its_cards(table):
     dlg.list.itemEntered.emit(dlg.list.item(0))
     assert dlg.zoom.isVisible() and dlg.zoom.plain_text()
     dlg.close()
+
+
+def test_changes_animate_briefly_and_can_be_switched_off(table, qtbot):
+    import time
+
+    w = table(gandr_game())
+    t = w.table
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, UseEffect) and a.targets)
+    b.click()  # ガンド goes on the stack: the hand shrinks
+    assert t.effects, "no animation for a hand going down"
+    assert all(e[3].isValid() for e in t.effects)
+    qtbot.waitUntil(lambda: not t.effects, timeout=1000)
+    start = time.monotonic()
+    w.act_animations.setChecked(False)
+    _pass(w)
+    assert not t.effects and time.monotonic() - start < 1.0
+    assert t.ANIM_MS <= 250
+
+
+def test_last_action_is_marked_on_the_table(table):
+    from fate_royal.qt.table import action_marks
+
+    w = table(gandr_game())
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, UseEffect) and a.targets)
+    b.click()
+    t = w.table
+    t.layout_table()
+    assert t.last_action() == a
+    kinds = [k for k, _ in t.marked_rects(action_marks(w.controller.game, a))]
+    assert "player" in kinds  # the target's seat glows
+
+
+def test_escape_cancels_choosing_a_target(table):
+    w = table(gandr_game())
+    acts = [a for a in w.controller.legal_actions() if isinstance(a, UseEffect) and a.targets]
+    w.table.start_pick(acts)
+    assert w.table.pick
+    w.escape()
+    assert not w.table.pick
