@@ -266,13 +266,10 @@ class ActionPanel(QWidget):
     def refresh(self) -> None:
         ctrl = self.controller
         g = ctrl.game
-        self.buttons, self.blocked_buttons = [], []
-        self._action_of = {}
-        while self._lay.count():  # take everything out; the widgets stay for reuse
-            self._lay.takeAt(0)
-        for w in self._button_pool + self._title_pool:
-            w.hide()
-        used_buttons = used_titles = 0
+        # first the plan (what to show), then the widgets: when the plan reads as before (another
+        # player passing), the buttons stay where they are and only learn their new actions
+        plan: list[tuple] = []  # ("title", text, colour) | ("button", text, action, group, blocked, role)
+        self.private_button = None
         if g is None:
             self.header.setText("")
         elif g.state.over:
@@ -306,8 +303,7 @@ class ActionPanel(QWidget):
                 if not items:
                     continue
                 if group != "pass":
-                    self._take_title(used_titles, texts.group_title(group), "#e8c36a")
-                    used_titles += 1
+                    plan.append(("title", texts.group_title(group), "#e8c36a"))
                 for a in items:
                     n += 1
                     label = labels[a]
@@ -315,28 +311,53 @@ class ActionPanel(QWidget):
                         label += "   (Space)"
                     if n <= 9:
                         label = f"{n}  {label}"
-                    b = self._take_button(used_buttons, label, a, group)
-                    used_buttons += 1
-                    self.buttons.append((b, a))
+                    plan.append(("button", label, a, group, False, "legal"))
             if kind == "on_table":  # the player may look at their own cards first
-                b = self._take_button(used_buttons, tr("prompt.private_button"), _ASK_PRIVATELY,
-                                      "decision")
-                used_buttons += 1
-                self.private_button = b
-            else:
-                self.private_button = None
+                plan.append(("button", tr("prompt.private_button"), _ASK_PRIVATELY, "decision", False,
+                             "private"))
             blocked = ctrl.blocked_raids()
             if blocked:
-                self._take_title(used_titles, texts.tr_or("table.group.unavailable", "Not allowed now"),
-                                 "#9b8f84")
-                used_titles += 1
+                plan.append(("title", texts.tr_or("table.group.unavailable", "Not allowed now"), "#9b8f84"))
                 for a, reason, rule in blocked:
                     text = (f"✕ {texts.action_label(g, a)} — {texts.reason_text(reason)}"
                             + (f" ({rule})" if rule else ""))
-                    b = self._take_button(used_buttons, text, a, blocked=True)
-                    used_buttons += 1
-                    self.blocked_buttons.append((b, a))
-        self._lay.addStretch(1)
+                    plan.append(("button", text, a, "", True, "blocked"))
+        self._apply(plan)
+
+    def _apply(self, plan: list[tuple]) -> None:
+        signature = [p[:2] + p[3:] if p[0] == "button" else p for p in plan]
+        same = signature == getattr(self, "_signature", None)
+        self._signature = signature
+        self.buttons, self.blocked_buttons = [], []
+        self._action_of = {}
+        self.private_button = None
+        if not same:
+            while self._lay.count():  # take everything out; the widgets stay for reuse
+                self._lay.takeAt(0)
+            for w in self._button_pool + self._title_pool:
+                w.hide()
+        used_buttons = used_titles = 0
+        for p in plan:
+            if p[0] == "title":
+                if not same:
+                    self._take_title(used_titles, p[1], p[2])
+                used_titles += 1
+                continue
+            _kind, text, action, group, blocked, role = p
+            if same:
+                b = self._button_pool[used_buttons]
+                self._action_of[id(b)] = action
+            else:
+                b = self._take_button(used_buttons, text, action, group, blocked=blocked)
+            used_buttons += 1
+            if role == "legal":
+                self.buttons.append((b, action))
+            elif role == "blocked":
+                self.blocked_buttons.append((b, action))
+            else:
+                self.private_button = b
+        if not same:
+            self._lay.addStretch(1)
 
     def trigger(self, index: int) -> bool:
         """Click the ``index``-th (0-based) legal action's button."""
@@ -487,6 +508,7 @@ class LogPanel(QTextBrowser):
         self._blocks: dict[int, int] = {}  # block (line) number -> its first view-log index
         self._events: tuple = ()  # the events shown (to tell whether another viewer reads the same)
         self._line_block: dict[int, int] = {}  # view-log index of an ordinary line -> its block
+        self._secret: list[int] = []
         self._marks: dict[int, int] = {}  # raw log index -> actions taken when it was first shown
         self._raw_len = 0
         self.document().setMaximumBlockCount(0)
@@ -595,6 +617,7 @@ class LogPanel(QTextBrowser):
             replace_last = replace_last or shown
             items.append((self._run_html(words, run[0], run[1]), run[2]))
         self._run = run
+        self._secret.extend(i for i in range(self._shown, len(log)) if log[i].secret >= 0)
         self._shown = len(log)
         self._events = tuple(log)
         if items:
@@ -613,7 +636,16 @@ class LogPanel(QTextBrowser):
         """Another seat looks: rewrite in place the few lines it reads otherwise (its own secret
         cards named, another's taken out). False if too much differs (then all is rewritten)."""
         shown = self._events
-        changed = [i for i, (a, b) in enumerate(zip(log, shown)) if a is not b and a != b]
+        if len(log) < len(shown):
+            return False
+        # only secret events read otherwise from one seat to another; any other difference (an
+        # event one seat does not see at all) shifts the rest, caught at the last shown line
+        k = len(shown) - 1
+        while k >= 0 and shown[k].secret >= 0:
+            k -= 1
+        if k >= 0 and log[k] is not shown[k] and log[k] != shown[k]:
+            return False
+        changed = [i for i in self._secret if log[i] is not shown[i] and log[i] != shown[i]]
         if len(changed) > 24 or any(i not in self._line_block for i in changed):
             return False
         words = texts.words(self.controller.game)
@@ -631,6 +663,7 @@ class LogPanel(QTextBrowser):
     def _forget_documents(self) -> None:
         self.clear()
         self._shown, self._run, self._blocks, self._events, self._line_block = 0, None, {}, (), {}
+        self._secret: list[int] = []  # view-log indices of secret events (read otherwise by others)
 
     def _drop_last_block(self) -> None:
         doc = self.document()
