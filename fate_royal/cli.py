@@ -14,6 +14,8 @@ from fate_royal.commands import SUBCOMMANDS
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["cards", "edit"]:
+        return _card_editor(argv[2:])
     if argv and argv[0] in SUBCOMMANDS:
         from fate_royal.commands import dispatch
         from fate_royal.paths import DataFolderError
@@ -124,6 +126,21 @@ def _gui(argv: list[str], dialogs: bool = False) -> int:
     from fate_royal.qt.app import run_app
 
     return run_app(args)
+
+
+def _card_editor(argv: list[str]) -> int:
+    """``fate-royal cards edit [CARD] [--kind K] [--lang L]``: the card editor window."""
+    from fate_royal.commands.cards import edit_arguments
+
+    args = edit_arguments(argv)
+    from fate_royal.qt.app import display_problem
+
+    problem = display_problem()
+    if problem:
+        return _fail(problem, 1, False)
+    from fate_royal.qt.card_editor import run_editor
+
+    return run_editor(args.card, kind=args.kind, lang=args.lang)
 
 
 def _fail(message: str, status: int, dialogs: bool) -> int:

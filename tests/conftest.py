@@ -3,3 +3,18 @@
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# The personal card pack (fate_royal.cards.pack) is read from the user's data folder: tests never
+# see a real one. Tests that need a pack point FATE_ROYAL_PACK at their own file.
+os.environ["FATE_ROYAL_PACK"] = os.path.join(os.path.dirname(__file__), ".no-such-card-pack.yaml")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_user_folders(tmp_path_factory, monkeypatch):
+    """Every test gets its own data, state and config folders: nothing a test does (autosave, the
+    log, settings) reaches the real user's, and no test sees another's autosave."""
+    base = tmp_path_factory.mktemp("home")
+    for var in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(var, str(base / var.lower()))

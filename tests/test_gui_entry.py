@@ -64,7 +64,7 @@ def test_platform_plugin_failure_is_one_line_and_status_1(tmp_path, extra, plugi
     assert lines[0].startswith(f"fate-royal: cannot open a window: Qt's platform plugin \"{plugin}\" "
                                "could not be loaded")
     assert "README.md" in lines[0] and "QT_QPA_PLATFORM=offscreen" in lines[0]
-    log = tmp_path / "home" / ".local" / "share" / "fate_royal" / "fate_royal.log"
+    log = tmp_path / "home" / ".local" / "state" / "fate_royal" / "log" / "fate_royal.log"
     assert log.is_file() and "CRITICAL" in log.read_text("utf-8")  # Qt's own words, for details
 
 

@@ -14,7 +14,7 @@ import hashlib
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -538,8 +538,19 @@ class _Builder:
             if "window" in m:
                 ctx.err(m, "window", path, "a 常時 (constant) effect has no window")
                 ok = False
-        if not ops and script is None:
-            ctx.err(m, None, path, f"effect {m['name']!r} has no ops (and no script)")
+        unplayable = bool(m.get("unplayable"))
+        if unplayable:
+            if ops or script is not None:
+                ctx.err(m, "unplayable", path, "an effect marked unplayable (not yet playable) has "
+                        "no ops and no script")
+                ok = False
+            if not (m.get("text") or m.get("text_en")):
+                ctx.err(m, "unplayable", path, "a not yet playable effect keeps its printed text: "
+                        "add text: (the card's Japanese text)")
+                ok = False
+        elif not ops and script is None:
+            ctx.err(m, None, path, f"effect {m['name']!r} has no ops (and no script; an effect the "
+                    "vocabulary cannot express is marked unplayable: true with its text:)")
             ok = False
         for op_path_line, op in _walk_ops(ops):
             needs_target = op.params.get("subject") == "target" or op.op in ("negate", "revive",
@@ -563,6 +574,7 @@ class _Builder:
             keywords=tuple(m.get("keywords") or ()), target=target, condition=condition,
             lost_when=lost_when, usable_while_down=bool(m.get("usable_while_down")),
             unless_target_has=m.get("unless_target_has"), ops=ops, script=script,
+            unplayable=bool(m.get("unplayable")),
             name_en=m.get("name_en") or "", text=m.get("text") or "", text_en=m.get("text_en") or "",
             note=m.get("note") or "", index=i + 1,
         )
@@ -768,6 +780,7 @@ class _CardSrc:
     tree: YMap
     rec: _Rec
     card: CardDef | None = None
+    entered: bool = False  # from a personal card pack
 
 
 def _read_cards(root: Path, default_root: bool, ctx: _Ctx, builder: _Builder,
@@ -806,7 +819,10 @@ def _read_cards(root: Path, default_root: bool, ctx: _Ctx, builder: _Builder,
 
 
 def _read_extra(extra: list, source: str, ctx: _Ctx, builder: _Builder,
-                cards: dict[str, _CardSrc], class_names: dict, failed: set[str]) -> None:
+                cards: dict[str, _CardSrc], class_names: dict, failed: set[str],
+                entered: bool = False) -> None:
+    """Extra card definitions (a scenario's ``cards:``, or with ``entered`` a personal pack's cards,
+    whose values are ``entered`` unless wrapped otherwise); they override cards of the same id."""
     if not isinstance(extra, (list, tuple)):
         ctx.errors.append(DataError(source, 0, f"cards must be a list of card mappings, got "
                                     f"{_describe(extra)}"))
@@ -839,9 +855,11 @@ def _read_extra(extra: list, source: str, ctx: _Ctx, builder: _Builder,
             ctx.err(tree, "id", "id", f"duplicate card id {card.id} in the extra cards")
             continue
         seen.add(card.id)
+        if entered:
+            card = replace(card, provenance_default="entered")
         class_names.clear()
         class_names.update(names)
-        cards[card.id] = _CardSrc(tree, rec, card)
+        cards[card.id] = _CardSrc(tree, rec, card, entered)
 
 
 # --- errata ---------------------------------------------------------------------------------------
@@ -975,7 +993,7 @@ def _apply_patches(ctx: _Ctx, patches: list[_Patch], cards: dict[str, _CardSrc],
         card = None
         for p in plist:
             new_tree, new_rec = clone(tree), rec.copy()
-            record = _apply_one(ctx, p, new_tree, new_rec)
+            record = _apply_one(ctx, p, new_tree, new_rec, over_entered=src.entered)
             if record is None:
                 continue
             sub = _Ctx()
@@ -1005,8 +1023,13 @@ def _with_patches(card: CardDef, patches: tuple, original: CardDef) -> CardDef:
                    source_line=original.source_line)
 
 
-def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | None:
+def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec,
+               over_entered: bool = False) -> AppliedPatch | None:
+    """Apply one patch. ``over_entered``: the card is a person's correction (personal card pack);
+    the errata changes the card whatever was printed there, so a value that is not the one the
+    patch expects (the printed value, now entered) is replaced all the same, and the note says so."""
     m = p.m
+    over = " (applied over the value entered in the personal card pack)"
     appending = "append" in m
     got = _resolve(tree, p.path)
     card_file, card_line = location(tree)
@@ -1028,7 +1051,7 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
             ctx.err(m, "expect", "", f"patch {p.id}: an append patch expects {{count: N}}, the "
                     "number of items already at the path")
             return None
-        if len(lst) != expect["count"]:
+        if len(lst) != expect["count"] and not over_entered:
             ctx.err(m, "expect", "", f"patch {p.id}: expected {expect['count']} item(s) at "
                     f"{at} {norm_path}, found {len(lst)} (the card changed; check the "
                     "patch against it)")
@@ -1044,7 +1067,8 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
         rec.drop(new_path)
         _unwrap(ctx, holder, 0, new_path, rec)
         rec.prov[new_path] = "errata"
-        rec.notes[new_path] = f"{p.rule}: {p.source}"
+        rec.notes[new_path] = f"{p.rule}: {p.source}" + \
+            (over if len(lst) != expect["count"] else "")
         rec.loc[new_path] = location(m, "append")
         lst.append(holder[0])
         if isinstance(lst, YList):
@@ -1055,7 +1079,8 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
     present = key in parent if isinstance(parent, dict) else True
     current = parent[key] if present else _schema_default(norm[:-1], parent, key)
     cur_plain = plain(current)
-    if not (cur_plain == expect or (not present and expect is None)):
+    matches = cur_plain == expect or (not present and expect is None)
+    if not matches and not over_entered:
         ctx.err(m, "expect", "", f"patch {p.id}: {at} {norm_path} is "
                 f"{_show(cur_plain)}, not the expected {_show(expect)} (the card changed; check the "
                 "patch against it)")
@@ -1068,7 +1093,7 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec) -> AppliedPatch | No
     # the values written by the patch are errata; provisional wrappers inside it stay provisional
     if norm_path not in rec.prov:
         rec.prov[norm_path] = "errata"
-        rec.notes[norm_path] = f"{p.rule}: {p.source}"
+        rec.notes[norm_path] = f"{p.rule}: {p.source}" + ("" if matches else over)
         rec.loc[norm_path] = location(m, "set")
     parent[key] = holder["v"]
     if isinstance(parent, YMap):
@@ -1085,13 +1110,16 @@ def _show(value: Any) -> str:
 
 
 def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict] | None = None,
-                 *, extra_source: str = "<extra cards>", rules: Any = None) -> CardDB:
+                 *, extra_source: str = "<extra cards>", rules: Any = None,
+                 pack: Any = None) -> CardDB:
     """Load and validate every card file under ``root`` (default ``paths.cards_dir()``), the chip
     sheet and, with ``errata``, apply the errata pack(s) in ``root/errata`` — every patch, or with
     ``rules`` (a ``RuleSet``) the patches it has in force. ``extra`` holds further card definitions
     (same schema; they override shipped cards of the same id), e.g. a scenario's ``cards:``;
-    ``extra_source`` names them in error messages. Raises ``DataErrors`` listing every problem
-    found."""
+    ``extra_source`` names them in error messages. ``pack``: the personal card pack
+    (``cards.pack``) — None reads the user's pack when ``root`` is the shipped data (a folder given
+    as ``root`` gets none), False none, a path or a ``CardPack`` that one; its cards come before
+    ``extra``. Raises ``DataErrors`` listing every problem found."""
     default_root = root is None
     if root is None:
         from fate_royal.paths import cards_dir
@@ -1111,6 +1139,10 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
     class_names: dict[str, str] = {}
     failed: set[str] = set()
     cards = _read_cards(root, default_root, ctx, builder, files, class_names, failed)
+    pack_cards = _pack_cards(pack, default_root, ctx)
+    if pack_cards is not None and pack_cards.cards:
+        _read_extra(pack_cards.db_cards(), pack_cards.source, ctx, builder, cards, class_names,
+                    failed, entered=True)
     if extra:
         _read_extra(extra, extra_source, ctx, builder, cards, class_names, failed)
     applied: list[str] = []
@@ -1127,6 +1159,9 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
     for path in sorted(f for f in files if f.is_file()):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
+    if pack_cards is not None and pack_cards.cards:
+        digest.update(b"pack\0" + json.dumps(plain(pack_cards.db_cards()), sort_keys=True,
+                                              ensure_ascii=False, default=str).encode())
     if extra:
         digest.update(json.dumps(plain(list(extra)), sort_keys=True, ensure_ascii=False,
                                  default=str).encode())
@@ -1137,6 +1172,40 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
         fingerprint=digest.hexdigest(),
         patches=frozenset(applied),
     )
+
+
+def build_card(mapping: Mapping[str, Any], chips: Mapping[str, Chip] | None = None, *,
+                source: str = "<card>", entered: bool = False) -> tuple[CardDef | None, list[DataError]]:
+    """Check and build one card definition on its own (the card editor's live validation): the
+    card, or None, and every problem found — the same checks as for a card file, except those that
+    need the other cards (duplicate ids and class names, errata patches). Errors without a line
+    start with the dotted path of the field (``effects.1.cost.discard: ...``)."""
+    ctx = _Ctx()
+    tree = lift(clone(dict(mapping)), source)
+    if not isinstance(tree, YMap):
+        return None, [DataError(source, 0, "a card must be a mapping")]
+    builder = _Builder(ctx, dict(chips) if chips is not None else None)
+    rec = _Rec()
+    _unwrap_root(ctx, tree, rec)
+    card = builder.card(tree, rec)
+    if card is not None and entered:
+        card = replace(card, provenance_default="entered")
+    return (card if not ctx.errors else None), list(ctx.errors)
+
+
+def _pack_cards(pack: Any, default_root: bool, ctx: _Ctx):
+    """The personal pack to load (see ``load_card_db``), or None; its errors go to ``ctx``."""
+    from fate_royal.cards import pack as packs
+
+    if pack is False or (pack is None and not default_root):
+        return None
+    if isinstance(pack, packs.CardPack):
+        return pack
+    try:
+        return packs.read_pack(pack)
+    except DataErrors as exc:
+        ctx.errors.extend(exc.errors)
+        return None
 
 
 def errata_patches(root: Path | None = None) -> list[tuple[str, str, str, str]]:

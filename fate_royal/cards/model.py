@@ -72,6 +72,7 @@ class Effect:
     unless_target_has: str | None = None
     ops: tuple[Op, ...] = ()
     script: str | None = None
+    unplayable: bool = False  # not yet playable: kept with its printed text, never offered
     name_en: str = ""
     text: str = ""
     text_en: str = ""

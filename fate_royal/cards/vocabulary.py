@@ -18,7 +18,8 @@ from typing import Any
 CARD_KINDS = ("hero", "class", "mystic_code", "scene")
 ID_PREFIX = {"hero": "H", "class": "C", "mystic_code": "M", "scene": "S"}
 
-PROVENANCES = ("printed", "errata", "provisional")
+#: ``entered``: typed in by a person from their own cards (the personal card pack, cards/pack.py).
+PROVENANCES = ("printed", "errata", "provisional", "entered")
 
 #: Class names as printed (ja) with their English names.
 CLASSES = {
@@ -307,6 +308,9 @@ EFFECT_KEYS = {
     "unless_target_has": Param("str"),
     "ops": Param("ops", default=()),
     "script": Param("str"),
+    "unplayable": Param("bool", default=False,
+                        doc="not yet playable: the vocabulary cannot express it; kept with its "
+                            "printed text (text:), never offered in a game, listed by check"),
     "text": Param("str", doc="the card text in Japanese (as printed, or as known)"),
     "text_en": Param("str"),
     "note": Param("str"),

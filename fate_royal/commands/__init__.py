@@ -1,11 +1,11 @@
 """The command-line front-ends, one module per sub-command, each imported only when used (so the
-headless commands never load Qt): ``check``, ``run``, ``simulate``, ``bench``."""
+headless commands never load Qt): ``check``, ``run``, ``simulate``, ``bench``, ``cards``."""
 
 from __future__ import annotations
 
 import importlib
 
-SUBCOMMANDS = ("check", "run", "simulate", "bench")
+SUBCOMMANDS = ("check", "run", "simulate", "bench", "cards")
 
 
 def dispatch(command: str, argv: list[str]) -> int:

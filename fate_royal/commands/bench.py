@@ -8,7 +8,8 @@ noisy). Each figure is measured in this run, on this machine:
 - card data load and validation;
 - action → table repainted (median and 95th percentile), 7 players, 500 actions into a game;
 - start-up to the first painted table, as a ratio to a bare PySide6 window;
-- peak memory after 500 actions with 7 players (engine alone, and with the table).
+- peak memory after 500 actions with 7 players (engine alone, and with the table);
+- autosave at 40,000 actions: the time the table's thread spends per action, and the writer's.
 
 The GUI figures run in child processes on the offscreen platform so that each starts clean.
 """
@@ -36,6 +37,7 @@ GOALS = {
     "handoffs_4": ("per turn", "<=", 2.5),
     "handoffs_7": ("per turn", "<=", 3.0),
     "shared": ("per turn", "<=", 6),
+    "autosave_ms": ("ms", "<=", 2.0),
 }
 
 
@@ -193,6 +195,61 @@ def bench_startup(repeats: int = 3) -> dict:
     return {"bare_s": bare_t, "table_s": table_t, "ratio": table_t / bare_t}
 
 
+def bench_autosave(total: int = 40000, probes: int = 200) -> dict[str, float]:
+    """The autosave journal at ``total`` entries: the table-thread cost of one ``update`` after an
+    action (median and 95th percentile over ``probes`` actions) and the writer's time per action.
+
+    Real games end after a few thousand actions, so the record is a real game's entries repeated
+    up to ``total`` (the writer never replays; it only compares and appends)."""
+    from fate_royal.cards import load_card_db
+    from fate_royal.cards.rulesets import shipped_ruleset
+    from fate_royal.rules.game import Game
+    from fate_royal.rules.journal import JournalWriter, read_journal
+
+    rules = shipped_ruleset("house")
+    game = Game.new(load_card_db(None, rules=rules), rules, [f"P{i}" for i in range(4)], seed=6,
+                    auto_pass=False)
+    rng = random.Random(6)
+    while not game.ctx.s.over and len(game.entries) < 3000:
+        game.apply(rng.choice(game.legal_actions()))
+    pool = list(game.entries)
+
+    class LongGame:  # the real game's header, turn and db; ``entries`` grows like a long game's
+        def __init__(self) -> None:
+            self.ctx, self.db, self.rules = game.ctx, game.db, game.rules
+            self.items = [pool[i % len(pool)] for i in range(total - probes)]
+
+        @property
+        def record(self) -> object:
+            return game.record
+
+        @property
+        def entries(self) -> tuple:
+            return tuple(self.items)
+
+    long = LongGame()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "autosave.jsonl"
+        writer = JournalWriter(path)
+        writer.update(long)
+        writer.flush()
+        times = []
+        start = time.perf_counter()
+        for i in range(probes):
+            long.items.append(pool[i % len(pool)])
+            t0 = time.perf_counter()
+            writer.update(long)
+            times.append((time.perf_counter() - t0) * 1000)
+        writer.flush()
+        wall = time.perf_counter() - start
+        writer.close()
+        size = path.stat().st_size
+        ok = len(read_journal(path).record.actions) == total
+    times.sort()
+    return {"median_ms": statistics.median(times), "p95_ms": times[int(0.95 * (len(times) - 1))],
+            "writer_ms": wall * 1000 / probes, "mib": size / 2 ** 20, "complete": float(ok)}
+
+
 def _verdict(key: str, value: float) -> str:
     unit, op, goal = GOALS[key]
     ok = value >= goal if op == ">=" else value <= goal
@@ -226,6 +283,11 @@ def main(argv: list[str]) -> int:
         h2, _ = bench_handoffs(players, 20 if args.quick else 40, claim=True)
         print(f"hand-offs per turn ({players} players, everyone claims when holding a response): "
               f"{h2:.2f} (for information)")
+    au = bench_autosave()
+    print(f"autosave at 40,000 actions, per action: {au['median_ms']:.2f} ms on the table's thread "
+          f"(95th percentile {au['p95_ms']:.2f} ms), {au['writer_ms']:.2f} ms in the writer thread "
+          f"(file {au['mib']:.1f} MiB{'' if au['complete'] else ', INCOMPLETE'})  "
+          f"[{_verdict('autosave_ms', au['median_ms'])}]")
     mem = engine_peak_memory()
     print(f"peak memory, engine alone, 7 players after 500 actions: {mem:.1f} MiB")
     if args.no_gui:

@@ -3,7 +3,9 @@
 Loads the cards, the chip sheet, the errata pack, the rules profile, the shipped rule sets and the
 rules reference, prints every problem as
 ``file:line: message`` and exits 1 if there was any; otherwise prints a one-line summary and exits 0.
-``--provisional`` also lists every provisional field, one a line.
+``--provisional`` also lists every provisional field, one a line. The summary also counts the new
+game's deck (known, entered and padded cards, D1) and the personal card pack (``cards.pack``), and
+every effect that is not yet playable is listed after it.
 """
 
 from __future__ import annotations
@@ -141,9 +143,28 @@ def main(argv: list[str] | None = None) -> int:
              f"profile ok ({len(profile.values)} parameters)", f"{rulesets} rule sets"]
     if reference:
         parts.append(reference)
+    from fate_royal.cards.pack import deck_summary, personal_ids
+
+    known, entered, padded = deck_summary(db, profile)
+    personal = personal_ids(db) if default_root else []
+    unplayable = [(c, e) for c in db.cards.values() for e in c.effects if e.unplayable]
     print(f"OK: {', '.join(parts)}; {len(provisional)} provisional entries"
-          f"{'' if args.provisional else ' (--provisional lists them)'}; loaded in "
+          f"{'' if args.provisional else ' (--provisional lists them)'}; "
+          f"deck: {known} known, {entered} entered, {padded} padded (D1); "
+          f"{len(personal)} personal cards; {len(unplayable)} effects not yet playable; loaded in "
           f"{elapsed * 1000:.0f} ms")
+    if default_root:
+        from fate_royal.cards.pack import pack_path, read_pack, stale_overrides
+
+        for cid in stale_overrides(read_pack()):
+            print(f"{pack_path().as_posix()}:0: {cid} corrects a shipped card that has changed "
+                  "since (its replaces: entry is not the shipped definition any more); check the "
+                  "correction against it")
+    for card, effect in unplayable:  # the engine never offers them: say so, one a line
+        file, line = card.locations.get(f"effects.{effect.index}",
+                                        (card.source_file, card.source_line))
+        print(f"{file}:{line}: {card.id} effects.{effect.index} {effect.name} not yet playable "
+              "(the effect vocabulary cannot express it; only its printed text is entered)")
     return 0
 
 

@@ -82,14 +82,15 @@ def _error(text: str, parent: Any = None, interactive: bool = False) -> None:
 
 
 def log_path() -> Path:
-    """The log file: beside the autosave (``~/.local/share/fate_royal/fate_royal.log`` on Linux)."""
-    from fate_royal.rules.save import autosave_path
+    """The log file, in the platform's log folder (``~/.local/state/fate_royal/log/fate_royal.log``
+    on Linux, ``%LOCALAPPDATA%\\fate_royal\\Logs`` on Windows)."""
+    from fate_royal.paths import user_log_dir
 
-    return autosave_path().with_name("fate_royal.log")
+    return user_log_dir() / "fate_royal.log"
 
 
 def _setup_logging() -> None:
-    """Details of unexpected errors go to a log file beside the autosave, not to the user's screen;
+    """Details of unexpected errors go to the log file (``log_path``), not to the user's screen;
     the window shows a one-line message instead."""
     import logging
 
@@ -272,7 +273,11 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     _set_identity(app)
     fonts.install_fonts()
-    i18n.set_language(getattr(args, "lang", None) or i18n.default_language())
+    from fate_royal.qt.settings import settings
+
+    remembered = settings()
+    i18n.set_language(getattr(args, "lang", None) or (None if screenshot else remembered.language())
+                      or i18n.default_language())
     install_qt_translations(i18n.current_language())
 
     controller = GameController()
@@ -281,6 +286,12 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     interactive = not screenshot
     features = rulings.install(window, controller)  # demo mode, saves, inspector, comparison, export
     features.show_dialogs = interactive
+    features.keeper.enabled = interactive  # a screenshot never touches the autosave
+    if interactive:  # the user's window layout and keys (a screenshot shows the defaults)
+        remembered.restore_window(window)
+        from fate_royal.qt.shortcuts import apply_saved
+
+        apply_saved(window)
     window.resize(*size)
     errata = not getattr(args, "no_errata", False)
     seed = getattr(args, "seed", None)
@@ -301,14 +312,17 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
         return 1
     if controller.game is None:
         if players or screenshot:
-            ok = controller.new_game(default_names(players or 4), seed if seed is not None else 1, errata)
+            ok = controller.new_game(default_names(players or 4, remembered=interactive),
+                                     seed if seed is not None else 1, errata)
             if not ok:
                 _error("cannot start a game:\n" + (controller.setup_error or "unknown error"),
                        window, interactive)
                 return 1
         else:
             window.show()
-            if not window.new_game_dialog():
+            if features.keeper.offer_resume():
+                pass  # the unfinished game is back on the table
+            elif not window.new_game_dialog():
                 controller.new_game(default_names(4), seed, errata)
             window.raise_()
             window.activateWindow()  # the dialog had the keyboard: hand it back to the table

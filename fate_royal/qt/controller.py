@@ -83,10 +83,10 @@ class GameController(QObject):
 
     def new_game(self, names: list[str], seed: int | None = None, errata: bool = True,
                  assignment: str = "random", rules: Any = None,
-                 seats: dict[int, str] | None = None) -> bool:
+                 seats: dict[int, str] | None = None, stops: dict[int, list[str]] | None = None) -> bool:
         """Start a new game under ``rules`` (default: the house errata, or the base rules when
-        ``errata`` is False); ``seats`` maps a seat to ``human`` or a computer level (recorded in
-        the game's options). False (with a message) if it cannot be set up."""
+        ``errata`` is False); ``seats`` maps a seat to ``human`` or a computer level and ``stops``
+        a seat to its stops (both recorded in the game's options). False (with a message) if it cannot be set up."""
         try:
             from fate_royal.cards import load_profile
             from fate_royal.cards.rulesets import shipped_ruleset
@@ -100,6 +100,8 @@ class GameController(QObject):
             options: dict[str, Any] = {"auto_pass": False}
             if self.ask_all:
                 options["stops"] = {str(i): ["every_window"] for i in range(len(names))}
+            elif stops:  # each player's stops from last time (remembered by name)
+                options["stops"] = {str(k): sorted(set(v)) for k, v in stops.items() if v}
             if seats:
                 options["seats"] = {str(k): v for k, v in seats.items()}
             game = Game.new(self.card_db(rules), rules, names, seed=seed, **options)
@@ -137,6 +139,21 @@ class GameController(QObject):
         emit(self.changed)
         if game.ctx.s.over:
             emit(self.game_over)
+
+    def park(self) -> dict[str, Any]:
+        """The live game with the table's hot-seat bookkeeping, to bring back (``unpark``) after a
+        demo or replay has used the table."""
+        return {"game": self.game, "floor": self._undo_floor, "decisions": list(self._decisions),
+                "auto": self.auto_handoff, "read_only": self.read_only}
+
+    def unpark(self, parked: dict[str, Any]) -> None:
+        """Bring back a parked game. Its next private decision starts with a hand-off screen: the
+        table was open to everyone meanwhile."""
+        self.auto_handoff = parked["auto"]
+        self.read_only = parked["read_only"]
+        self.set_game(parked["game"])
+        self._undo_floor = parked["floor"]
+        self._decisions = list(parked["decisions"])
 
     def _start_hotseat(self) -> None:
         """A live table: the hot-seat policy decides who is asked. The engine then asks every

@@ -21,9 +21,18 @@ DEFAULT_NAMES_JA = ["アリス", "ボブ", "チカ", "ダイ", "エミ", "フウ
 DEFAULT_NAMES_EN = ["Alice", "Bob", "Chika", "Dai", "Emi", "Fuu", "Gen"]
 
 
-def default_names(n: int) -> list[str]:
+def default_names(n: int, remembered: bool = True) -> list[str]:
+    """The names of the last game's players (remembered in the settings), then the defaults."""
     names = DEFAULT_NAMES_JA if current_language() == "ja" else DEFAULT_NAMES_EN
-    return list(names[:n])
+    try:
+        from fate_royal.qt.settings import settings
+
+        remembered = settings().player_names() if remembered else []
+    except Exception:  # settings unreadable: the defaults
+        remembered = []
+    out = list(remembered[:n])
+    out += [x for x in names if x not in out][: n - len(out)]
+    return out
 
 
 @dataclass

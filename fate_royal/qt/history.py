@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QMenu, QPushButton,
+    QComboBox, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QMenu,
     QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 

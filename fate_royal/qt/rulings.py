@@ -9,8 +9,8 @@
   errata comparison window, presenter view (F5: full screen, large, every hand revealed);
 - Demo menu: step forward (→ / PageDown) and back (← / PageUp), restart, close; the demo dock
   (narration, step list with passed/failed checks, this step's log and rule ids);
-- autosave after every action to ``save.autosave_path()`` (a failure is shown once in the status
-  bar, never raised).
+- autosave after every action, the "resume?" question on start, questions before a running game is
+  dropped, and the live game parked while a demo is open: ``qt.keeper.GameKeeper`` (``.keeper``).
 
 Every failure (a damaged save, a broken card file, a replay that becomes illegal) is a message and
 leaves the running game as it was.
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -56,6 +55,32 @@ def _db_loader(root: Path | None) -> Callable[[Any, list], Any]:
     return load
 
 
+def _folder(kind: str, fallback: str | None = None) -> str:
+    """The folder last used for this kind of file (settings), else the home folder."""
+    try:
+        from fate_royal.qt.settings import settings
+
+        folder = settings().last_folder(kind)
+    except Exception:
+        folder = str(Path.home())
+    if fallback is not None and folder == str(Path.home()):
+        return fallback
+    return folder
+
+
+def _remember(kind: str, path: str | Path, recent: bool = True) -> None:
+    """Remember the folder (and, for saves and scenarios, the file in File → Recent files)."""
+    try:
+        from fate_royal.qt.settings import settings
+
+        st = settings()
+        st.set_last_folder(kind, path)
+        if recent:
+            st.add_recent(path)
+    except Exception:  # pragma: no cover - settings never break opening a file
+        log.debug("settings not written", exc_info=True)
+
+
 class RulingsFeatures(QObject):
     """Everything ``install`` added; its methods are the features' API (menus call them, tests too)."""
 
@@ -66,16 +91,15 @@ class RulingsFeatures(QObject):
         self.demo = DemoState(controller, self)
         self.cards_root: Path | None = None  # None: the shipped cards/ (paths.cards_dir())
         self.save_path: Path | None = None
-        self.autosave_file: Path | None = None  # None: save.autosave_path()
-        self.autosave_enabled = True
-        self.autosave_error: str | None = None
-        self._autosaved: tuple[int, int] | None = None
         self.last_message: tuple[str, str] = ("", "")
         self.message_box: QMessageBox | None = None
         self.show_dialogs = True
         self.presenter: PresenterWindow | None = None
         self.comparison: ComparisonWindow | None = None
         self._base_profile = self._load_base_profile(None)
+        from fate_royal.qt.keeper import GameKeeper
+
+        self.keeper = GameKeeper(self)
         self._build_docks()
         self._build_menus()
         controller.changed.connect(self._after_change)
@@ -138,10 +162,15 @@ class RulingsFeatures(QObject):
         self.act_export_png = self._action(self.export_png_dialog)
         self.act_export_log = self._action(self.export_log_dialog)
         self.act_reload = self._action(self.reload_cards, ("Ctrl+R",))
-        for a in (self.act_open_scenario, self.act_open_save, self.act_open_replay, None, self.act_save,
-                  self.act_save_as, None, self.act_export_png, self.act_export_log, None, self.act_reload):
+        self.menu_recent = QMenu(w)
+        self.menu_recent.aboutToShow.connect(self._fill_recent)
+        for a in (self.act_open_scenario, self.act_open_save, self.menu_recent, self.act_open_replay, None,
+                  self.act_save, self.act_save_as, None, self.act_export_png, self.act_export_log, None,
+                  self.act_reload):
             if a is None:
                 self.menu_file.addSeparator()
+            elif isinstance(a, QMenu):
+                self.menu_file.addMenu(a)
             else:
                 self.menu_file.addAction(a)
         view = getattr(w, "menu_view", None)
@@ -176,7 +205,32 @@ class RulingsFeatures(QObject):
             a.triggered.connect(lambda _=False: self.retranslate())
         self._update_actions()
 
+    def _fill_recent(self) -> None:
+        from fate_royal.qt.settings import settings
+
+        self.menu_recent.clear()
+        files = settings().recent_files()
+        for i, path in enumerate(files):
+            label = f"&{i + 1} {Path(path).name}" if i < 9 else Path(path).name
+            a = self.menu_recent.addAction(label)
+            a.setToolTip(path)
+            a.triggered.connect(lambda _=False, p=path: self.open_recent(p))
+        if not files:
+            a = self.menu_recent.addAction(t("rulings.menu.recent_none"))
+            a.setEnabled(False)
+        else:
+            self.menu_recent.addSeparator()
+            clear = self.menu_recent.addAction(t("rulings.menu.recent_clear"))
+            clear.triggered.connect(lambda _=False: settings().clear_recent())
+
+    def open_recent(self, path: str | Path) -> bool:
+        """A recent file: a scenario opens in demo mode, a save or autosave as the game."""
+        if Path(path).suffix.lower() in (".yaml", ".yml"):
+            return self.open_scenario(path) is None
+        return self.open_save(path)
+
     def retranslate(self) -> None:
+        self.menu_recent.setTitle(t("rulings.menu.recent"))
         self.menu_file.setTitle(t("rulings.file") if not texts.has_key("menu.file") else texts.tr("menu.file"))
         if self.menu_view is not None:
             self.menu_view.setTitle(texts.tr_or("menu.view", "View"))
@@ -238,6 +292,13 @@ class RulingsFeatures(QObject):
     # ------------------------------------------------------------------ reacting to the game
 
     def _after_change(self) -> None:
+        viewer = self.controller.private_viewer()
+        if viewer != getattr(self, "_last_viewer", None):  # a hand-off: forget what was inspected
+            self._last_viewer = viewer
+            if self.inspector.card_id is not None and not self.demo.active:
+                self.inspector.card_id = None
+                self.inspector.uid = None
+                self.inspector.refresh()
         if self.demo.guard_read_only():
             self.status(t("rulings.demo.replay"))
             emit(self.controller.changed)
@@ -262,6 +323,7 @@ class RulingsFeatures(QObject):
                 a.setEnabled(False)
 
     def _demo_stepped(self) -> None:
+        self.keeper.demo_changed()
         was = self.demo_dock.isVisible()
         self.demo_dock.setVisible(self.demo.active)
         if self.demo.active and not was:
@@ -275,27 +337,34 @@ class RulingsFeatures(QObject):
     # ------------------------------------------------------------------ autosave
 
     def autosave(self) -> bool:
-        """Save the live game after an action (not in a demo or replay). Never raises."""
-        g = self.controller.game
-        if not self.autosave_enabled or g is None or self.demo.active:
-            return False
-        key = (id(g), len(g.history))
-        if key == self._autosaved or not g.history:
-            return False
-        try:
-            from fate_royal.rules.save import autosave_path, save_game
+        """Write the live game's new actions to the autosave journal (not in a demo or replay).
+        Never raises."""
+        return self.keeper.autosave()
 
-            save_game(g, self.autosave_file or autosave_path())
-        except Exception as exc:
-            if self.autosave_error is None:  # shown once, until an autosave works again
-                self.autosave_error = str(exc)
-                self.status(t("rulings.autosave.failed", reason=exc), 0)
-            return False
-        self._autosaved = key
-        if self.autosave_error is not None:
-            self.autosave_error = None
-            self.status("")
-        return True
+    @property
+    def autosave_file(self) -> Path | None:
+        """The journal's path (None: ``save.autosave_path()``)."""
+        return self.keeper.path_override
+
+    @autosave_file.setter
+    def autosave_file(self, path: str | Path | None) -> None:
+        self.keeper.path_override = None if path is None else Path(path)
+
+    @property
+    def autosave_enabled(self) -> bool:
+        return self.keeper.enabled
+
+    @autosave_enabled.setter
+    def autosave_enabled(self, on: bool) -> None:
+        self.keeper.enabled = bool(on)
+
+    @property
+    def autosave_error(self) -> str | None:
+        return self.keeper.error
+
+    def db_loader(self) -> Callable[[Any, list], Any]:
+        """``(rules, extra cards) -> CardDB`` from the cards folder in use."""
+        return _db_loader(self.cards_root)
 
     # ------------------------------------------------------------------ saves
 
@@ -314,13 +383,15 @@ class RulingsFeatures(QObject):
         except Exception as exc:
             self.inform("error", t("rulings.save.failed", reason=exc))
             return False
+        self.keeper.mark_saved(g)
         self.save_path = target
+        _remember("saves", target)
         self.inform("info", t("rulings.save.saved", path=target))
         return True
 
     def save_as_dialog(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self.window, t("rulings.menu.save_as"),
-                                              str(self.save_path or Path.home() / "fate_royal.json"),
+                                              str(self.save_path or Path(_folder("saves")) / "fate_royal.json"),
                                               t("rulings.save.filter"))
         if not path:
             return False
@@ -329,12 +400,12 @@ class RulingsFeatures(QObject):
         return self.save(path)
 
     def open_save_dialog(self) -> bool:
-        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_save"), str(Path.home()),
+        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_save"), _folder("saves"),
                                               t("rulings.save.filter"))
         return bool(path) and self.open_save(path)
 
     def open_replay_dialog(self) -> bool:
-        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_replay"), str(Path.home()),
+        path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_replay"), _folder("saves"),
                                               t("rulings.save.filter"))
         return bool(path) and self.open_replay(path)
 
@@ -363,9 +434,14 @@ class RulingsFeatures(QObject):
     def open_save(self, path: str | Path, allow_changed_cards: bool | None = None) -> bool:
         """Open a saved game (replayed from setup + actions). A damaged, foreign or incompatible file
         is refused with a message and the current game stays. ``allow_changed_cards`` None asks
-        ("open anyway") when the card data changed since the save."""
+        ("open anyway") when the card data changed since the save. An autosave journal
+        (``.jsonl``) opens as the live game. A running unsaved game is not dropped unasked."""
         from fate_royal.rules.save import SaveError, load_game
 
+        if not self.keeper.confirm_drop():
+            return False
+        if Path(path).suffix == ".jsonl":
+            return self.keeper.resume(path)
         try:
             changed = self._cards_changed(path)
             if changed and not allow_changed_cards:
@@ -383,9 +459,11 @@ class RulingsFeatures(QObject):
             self.inform("error", t("rulings.save.refused", reason=f"{path}: {exc}"))
             return False
         self.demo.close()
+        self.keeper._parked = None  # asked above: the running game was saved or given up
         self.controller.set_game(game)
         self.save_path = Path(path)
-        self._autosaved = (id(game), len(game.history))
+        self.keeper.mark_saved(game)
+        _remember("saves", path)
         self.inform("info", t("rulings.save.opened", path=path))
         return True
 
@@ -406,6 +484,7 @@ class RulingsFeatures(QObject):
         except Exception as exc:
             self.inform("error", t("rulings.save.refused", reason=f"{path}: {exc}"))
             return False
+        self.keeper.park()
         self.demo.open(session)
         return True
 
@@ -415,8 +494,9 @@ class RulingsFeatures(QObject):
         from fate_royal.paths import scenarios_dir
 
         start = scenarios_dir() / "demos"
+        remembered = _folder("scenarios", "")
         path, _ = QFileDialog.getOpenFileName(self.window, t("rulings.menu.open_scenario"),
-                                              str(start if start.is_dir() else Path.cwd()),
+                                              remembered or str(start if start.is_dir() else Path.cwd()),
                                               t("rulings.scenario.filter"))
         return bool(path) and self.open_scenario(path) is None
 
@@ -437,8 +517,9 @@ class RulingsFeatures(QObject):
             else:
                 self.last_message = ("error", text)
             return str(exc)
-        self.save_path = None
+        self.keeper.park()
         self.demo.open(session)
+        _remember("scenarios", path)
         return None
 
     def close_demo(self) -> None:
@@ -561,6 +642,7 @@ class RulingsFeatures(QObject):
         if not ok:
             self.inform("error", t("rulings.export.failed", reason=f"{path}: {err}"))
             return False
+        _remember("exports", path, recent=False)
         self.inform("info", t("rulings.export.png_done", path=path))
         return True
 
@@ -583,30 +665,29 @@ class RulingsFeatures(QObject):
         return "\n".join(lines) + "\n"
 
     def export_log(self, path: str | Path) -> bool:
+        from fate_royal.fsutil import atomic_write
+
         text = self.log_text()
         path = Path(path)
-        tmp = path.with_name(f".{path.name}.tmp")
         try:
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, path)
+            atomic_write(path, text)
         except OSError as exc:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
             self.inform("error", t("rulings.export.failed", reason=f"{path}: {exc.strerror or exc}"))
             return False
+        _remember("exports", path, recent=False)
         self.inform("info", t("rulings.export.log_done", path=path))
         return True
 
     def export_png_dialog(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self.window, t("rulings.menu.export_png"),
-                                              str(Path.home() / "fate_royal_table.png"), t("rulings.png.filter"))
+                                              str(Path(_folder("exports")) / "fate_royal_table.png"),
+                                              t("rulings.png.filter"))
         return bool(path) and self.export_png(path if Path(path).suffix else path + ".png")
 
     def export_log_dialog(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self.window, t("rulings.menu.export_log"),
-                                              str(Path.home() / "fate_royal_log.txt"), t("rulings.log.filter"))
+                                              str(Path(_folder("exports")) / "fate_royal_log.txt"),
+                                              t("rulings.log.filter"))
         return bool(path) and self.export_log(path if Path(path).suffix else path + ".txt")
 
     # ------------------------------------------------------------------ views
@@ -629,7 +710,25 @@ class RulingsFeatures(QObject):
             self.inspector.show_card(card_id)
         return self.inspector
 
-    def open_comparison(self) -> ComparisonWindow:
+    def may_reveal(self) -> bool:
+        """May a view that shows every hand (presenter, errata comparison) open now? Always in a
+        demo, a replay, a finished game or a game with one human; never while the hand-off screen
+        covers the table; otherwise only when the table agrees to show every hidden card."""
+        c = self.controller
+        g = c.game
+        if g is None or self.demo.active or g.state.over:
+            return True
+        overlay = getattr(self.window, "overlay", None)
+        if overlay is not None and overlay.isVisible():
+            return False  # F5 / Ctrl+E behind the hand-off screen: nothing opens
+        hs = getattr(c, "hotseat", None)
+        if hs is None or len(hs.humans) <= 1 or c.auto_handoff:
+            return True
+        return self.keeper._ask("reveal", t("keeper.reveal.text"), ["reveal", "cancel"]) == "reveal"
+
+    def open_comparison(self) -> ComparisonWindow | None:
+        if not (self.comparison is not None and self.comparison.isVisible()) and not self.may_reveal():
+            return None
         s = self.demo.session
         scenario = s is not None and s.kind == "scenario"
         if self.comparison is None:
@@ -650,7 +749,10 @@ class RulingsFeatures(QObject):
             return
         self.open_presenter()
 
-    def open_presenter(self, full_screen: bool = True) -> PresenterWindow:
+    def open_presenter(self, full_screen: bool = True) -> PresenterWindow | None:
+        if not self.may_reveal():
+            self.act_presenter.setChecked(False)
+            return None
         if self.presenter is None:
             self.presenter = PresenterWindow(self.controller, self.demo, self.window)
             self.presenter.closed.connect(lambda: self.act_presenter.setChecked(False))
@@ -668,6 +770,19 @@ class RulingsFeatures(QObject):
         et = event.type()
         if obj is self.window:
             if et == QEvent.Type.Close:
+                if not self.keeper.confirm_close():
+                    event.ignore()
+                    return True
+                self.keeper.autosave()
+                self.keeper.shutdown()  # everything written before the window goes
+                if self.keeper.enabled:  # an interactive table: keep its size and docks
+                    try:
+                        from fate_royal.qt.settings import settings
+
+                        settings().save_window(self.window)
+                        settings().sync()
+                    except Exception:  # pragma: no cover
+                        log.debug("window layout not saved", exc_info=True)
                 for w in (self.presenter, self.comparison):
                     if w is not None:
                         w.close()

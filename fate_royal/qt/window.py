@@ -337,7 +337,8 @@ class MainWindow(QMainWindow):
         self.act_undo = QAction(self, shortcut=QKeySequence("Ctrl+Z"), triggered=self.controller.undo)
         self.act_redo = QAction(self, shortcut=QKeySequence("Ctrl+Shift+Z"), triggered=self.controller.redo)
         self.act_quit = QAction(self, shortcut=QKeySequence("Ctrl+Q"), triggered=self.close)
-        for a in (self.act_new, None, self.act_undo, self.act_redo, None, self.act_quit):
+        self.act_cards = QAction(self, triggered=self.card_editor)
+        for a in (self.act_new, self.act_cards, None, self.act_undo, self.act_redo, None, self.act_quit):
             if a is None:
                 self.menu_game.addSeparator()
             else:
@@ -353,6 +354,8 @@ class MainWindow(QMainWindow):
         self.act_animations = QAction(self, checkable=True, checked=True)
         self.act_animations.toggled.connect(lambda on: setattr(self.table, "animate", on))
         self.menu_view.addAction(self.act_animations)
+        self.act_shortcuts = QAction(self, triggered=self.shortcuts_dialog)
+        self.menu_view.addAction(self.act_shortcuts)
         self.menu_lang = self.menu_view.addMenu("")
         group = QActionGroup(self)
         self.lang_actions = {}
@@ -375,10 +378,16 @@ class MainWindow(QMainWindow):
             s.activated.connect(slot)
             return s
 
-        self.shortcuts = [sc("Space", self.primary), sc("Return", self.primary), sc("Enter", self.primary),
-                          sc("P", lambda: self.choose_attack("physical")),
-                          sc("H", self.controller.ask_privately),
-                          sc("M", lambda: self.choose_attack("magic"))]
+        primary = [sc("Space", self.primary), sc("Return", self.primary), sc("Enter", self.primary)]
+        physical = [sc("P", lambda: self.choose_attack("physical"))]
+        private = [sc("H", self.controller.ask_privately)]
+        magic = [sc("M", lambda: self.choose_attack("magic"))]
+        #: the table's own keys, configurable (qt/shortcuts.py): id -> (label key, shortcuts)
+        self.table_shortcuts = {"table.primary": ("shortcuts.primary", primary),
+                                "table.physical": ("shortcuts.physical", physical),
+                                "table.magic": ("shortcuts.magic", magic),
+                                "table.private": ("shortcuts.private", private)}
+        self.shortcuts = primary + physical + private + magic
         for n in range(1, 10):
             self.shortcuts.append(sc(str(n), lambda n=n: self.pick(n)))
 
@@ -390,9 +399,11 @@ class MainWindow(QMainWindow):
         self.menu_view.setTitle(tr("menu.view"))
         self.menu_help.setTitle(tr("menu.help"))
         self.act_new.setText(tr("menu.new_game"))
+        self.act_shortcuts.setText(tr("menu.shortcuts"))
         self.act_undo.setText(tr("menu.undo"))
         self.act_redo.setText(tr("menu.redo"))
         self.act_quit.setText(tr("menu.quit"))
+        self.act_cards.setText(tr("menu.card_editor"))
         self.act_full.setText(tr("menu.full_screen"))
         self.act_ask_all.setText(tr("menu.ask_everyone"))
         self.act_stops.setText(tr("menu.stops"))
@@ -549,6 +560,16 @@ class MainWindow(QMainWindow):
                           dict(g.options.get("stops") or {}))
         if dlg.exec() == StopsDialog.DialogCode.Accepted:
             self.controller.set_stops(dlg.stops())
+            from fate_royal.qt.settings import settings
+
+            settings().remember_stops([p.name for p in g.ctx.s.players], dlg.stops())
+
+    def shortcuts_dialog(self) -> bool:
+        from fate_royal.qt.shortcuts import ShortcutsDialog
+
+        dlg = ShortcutsDialog(self)
+        self.last_dialog = dlg
+        return dlg.exec() == ShortcutsDialog.DialogCode.Accepted
 
     def set_language(self, lang: str) -> None:
         from fate_royal.qt.app import install_qt_translations
@@ -556,6 +577,9 @@ class MainWindow(QMainWindow):
         i18n.set_language(lang)
         install_qt_translations(lang)
         self.retranslate()
+        from fate_royal.qt.settings import settings
+
+        settings().set_language(lang)
 
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
@@ -576,8 +600,27 @@ class MainWindow(QMainWindow):
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return False
         st = dlg.settings()
+        rulings = getattr(self, "rulings", None)
+        if rulings is not None and not rulings.keeper.confirm_drop():  # the running game stays
+            return False
         self.set_ask_all(st.ask_all)
-        return self.controller.new_game(st.names, st.seed, st.errata, st.assignment)
+        from fate_royal.qt.settings import settings
+
+        remembered = settings()
+        ok = self.controller.new_game(st.names, st.seed, st.errata, st.assignment,
+                                      stops=remembered.stops_for(st.names))
+        if ok:
+            remembered.remember_names(st.names)
+        return ok
+
+    def card_editor(self) -> None:
+        """The card editor (personal card pack); new games then load the cards again."""
+        from fate_royal.qt.card_editor import CardEditor
+
+        editor = CardEditor(self)
+        editor.saved.connect(lambda _id: self.controller.forget_card_data())
+        editor.exec()
+        self.controller.forget_card_data()
 
     def show_game_over(self) -> None:
         g = self.controller.game

@@ -49,6 +49,8 @@ def effect_block(ctx: Ctx, p: int, uid: int, index: int) -> tuple[str, str] | No
              "seat" if uid in pl.seat else "hand" if uid in pl.hand else "")
     if not where:
         return ("not_your_card", "")
+    if e.unplayable:  # the vocabulary cannot say it yet: never offered, never silently ignored
+        return ("not_playable", "")
     if e.is_constant:
         return ("constant", "B5")
     if e.lost_when and stats.effect_lost(ctx, p, uid, e):

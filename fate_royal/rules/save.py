@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from fate_royal import __version__
+from fate_royal.fsutil import atomic_write
 from fate_royal.cards.model import CardDB
 from fate_royal.cards.profile import PARAMETERS, RulesProfile, check_value
 from fate_royal.cards.ruleset import RuleSet
@@ -61,49 +60,53 @@ def to_record(game: Game) -> dict[str, Any]:
         "over": game.ctx.s.over,
         "record": record.to_dict(),
         "state_digest": state_digest(game),
+        "personal_cards": personal_cards(game.db),
     }
 
 
+def personal_cards(db: CardDB) -> list[dict[str, str]]:
+    """The cards of a game that come from a personal card pack (id and names), so that a replay
+    without that pack can say which cards it misses."""
+    return [{"id": c.id, "name": c.name, "name_en": c.name_en}
+            for c in sorted(db.cards.values(), key=lambda c: c.id)
+            if c.provenance_default == "entered"]
+
+
+def missing_personal_cards(data: dict[str, Any], db: CardDB) -> list[str]:
+    """The personal cards a save used that ``db`` lacks (or has only as shipped cards), as
+    "M-002 name"; empty when none is missing."""
+    out = []
+    saved = data.get("personal_cards")
+    for item in saved if isinstance(saved, list) else []:
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            continue
+        card = db.cards.get(item["id"])
+        if card is None or card.provenance_default != "entered":
+            out.append(f"{item['id']} {item.get('name') or ''}".strip())
+    return out
+
+
 def save_game(game: Game, path: str | Path) -> Path:
-    """Write ``game`` to ``path`` atomically. Raises SaveError if the folder cannot be written."""
+    """Write ``game`` to ``path`` atomically (``fsutil.atomic_write``: a unique temporary file,
+    never following links, removed on failure). Raises SaveError if the folder cannot be written."""
     path = Path(path)
     data = json.dumps(to_record(game), ensure_ascii=False, indent=1, sort_keys=True)
     folder = path.parent if str(path.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, _file_mode(path))
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        atomic_write(path, data)
     except OSError as exc:
         raise SaveError(str(path), f"cannot write the save: {exc.strerror or exc}") from exc
     return path
 
 
-def _file_mode(path: Path) -> int:
-    """Keep an existing save's permissions; a new one gets the usual mode (0666 less the umask)."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
 def autosave_path() -> Path:
-    """Where the table autosaves after every action (XDG data folder)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "fate_royal" / "autosave.json"
+    """Where the table keeps the running game (the journal, ``rules.journal``): the platform's
+    user data folder (``~/.local/share/fate_royal/autosave.jsonl`` on Linux, honouring
+    ``XDG_DATA_HOME``; ``%LOCALAPPDATA%\\fate_royal`` on Windows)."""
+    from fate_royal.paths import user_data_dir
+
+    return user_data_dir() / "autosave.jsonl"
 
 
 #: ``db_loader(rules, extra_cards) -> CardDB``: the card data to replay a save with.
@@ -206,15 +209,17 @@ def _from_version_1(label: str, data: dict) -> dict:
 
 
 def load_game(path: str | Path, db_loader: DbLoader, *, allow_changed_cards: bool = False,
-              upto: int | None = None) -> Game:
+              upto: int | None = None, info: SaveInfo | None = None) -> Game:
     """Open a save: check it, then replay its record, action by action.
 
     ``db_loader(rules, extra_cards) -> CardDB`` gives the card data to replay with. If the card
     data changed since the save, the save is refused unless ``allow_changed_cards`` (then the replay
     must still be legal action by action). ``upto`` replays only the first N entries (a read-only
-    replay for stepping through).
+    replay for stepping through). ``info`` is the save already read (e.g. an autosave journal's,
+    ``journal.read_journal``).
     """
-    info = read_save(path)
+    if info is None:
+        info = read_save(path)
     rec = info.record
     label = info.path
     try:
@@ -222,6 +227,11 @@ def load_game(path: str | Path, db_loader: DbLoader, *, allow_changed_cards: boo
     except Exception as exc:  # card data itself broken: say so, do not replay
         raise SaveError(label, f"cannot load the card data to replay this save: {exc}") from exc
     same_cards = db.fingerprint == info.data["cards_fingerprint"]
+    missing = missing_personal_cards(info.data, db)
+    if missing:
+        raise SaveError(label, "this game used personal cards that your card pack does not have: "
+                               f"{', '.join(missing)} (import the card pack it was played with, "
+                               "then open it again)")
     if not same_cards and not allow_changed_cards:
         raise SaveError(label, "incompatible: the card data changed since this game was saved "
                                "(open it anyway to replay it with the current cards)")

@@ -121,8 +121,10 @@ class Scenario:
         # the card definitions as read (with their lines), so that an error names its line
         cards = self.raw.get("cards") if isinstance(self.raw, YMap) and self.raw.get("cards") \
             else self.cards
+        # a scenario is a shared position: its own cards: carry any card it needs, never the
+        # personal pack of whoever opens it
         return load_card_db(root, extra=cards or None, extra_source=f"{self.path} (cards:)",
-                            rules=self.ruleset(rules, root))
+                            rules=self.ruleset(rules, root), pack=False)
 
     def build_game(self, db: CardDB | None = None, rules: RuleSet | bool | None = None,
                    root: Path | None = None, **options: Any) -> Game:

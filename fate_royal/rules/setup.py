@@ -119,6 +119,9 @@ def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
     ctx.emit("GameStarted", ("B1", "D3"), players=len(names), seed_commit=seed_commitment(seed))
     if inst.padded:
         ctx.emit("DeckBuilt", ("D1",), size=len(s.deck), padded=inst.padded)
+    entered = sorted(c.id for c in ctx.db.cards.values() if c.provenance_default == "entered")
+    if entered:  # provenance stays honest: the log says which cards were typed in by a person
+        ctx.emit("PersonalCardsUsed", ("D1",), entered_cards=entered)
     _start(ctx, setup, names, scenario, start_state)
     if setup.get("uid_order", "shuffled") == "shuffled":
         relabel(s, Rng(int(seed) ^ _UID_SALT))

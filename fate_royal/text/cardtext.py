@@ -244,6 +244,9 @@ class _Writer:
     # --- the whole effect
 
     def effect(self, e: Effect) -> str:
+        return self.tr("effect", header=self.header(e), body=self.body(e))
+
+    def body(self, e: Effect) -> str:
         sentences: list[str] = []
         if not e.is_constant:
             sentences.append(self.cost(e.cost))
@@ -269,7 +272,7 @@ class _Writer:
             if s:
                 s = self.sentence(s)
                 body = self.tr("sentences", before=body, after=s) if body else s
-        return self.tr("effect", header=self.header(e), body=body)
+        return body
 
 
 def effect_text(effect: Effect, lang: str, db: CardDB | None = None) -> str:
@@ -277,6 +280,12 @@ def effect_text(effect: Effect, lang: str, db: CardDB | None = None) -> str:
 
     ``db`` supplies chip names for 代理戦闘 (without it the chip's id is shown)."""
     return _Writer(lang, db).effect(effect)
+
+
+def effect_body(effect: Effect, lang: str, db: CardDB | None = None) -> str:
+    """``effect_text`` without its timing/window/keyword header (for a face that prints the header
+    on its own line)."""
+    return _Writer(lang, db).body(effect)
 
 
 def data_text(effect: Effect, lang: str) -> str:
@@ -302,15 +311,18 @@ def _stale(card: CardDef, effect: Effect, lang: str) -> bool:
 
 def card_text(card: CardDef, lang: str, db: CardDB | None = None) -> list[tuple[str, bool]]:
     """One ``(text, generated)`` per effect of ``card``, in order: the card data's text for ``lang``
-    where it has one (and errata did not change the effect under it), else the generated text."""
+    where it has one (and errata did not change the effect under it), else the generated text. A
+    not yet playable effect (``unplayable``) says so after its text."""
     out = []
     for e in card.effects:
         text = data_text(e, lang)
         if text and not _stale(card, e, lang):
+            if e.unplayable:
+                text += tr_in(lang, "cardtext.not_playable_mark")
             out.append((text, False))
         else:
             out.append((effect_text(e, lang, db), True))
     return out
 
 
-__all__ = ["card_text", "data_text", "effect_text"]
+__all__ = ["card_text", "data_text", "effect_body", "effect_text"]

@@ -137,6 +137,8 @@ class Words:
                 out[key] = self._targets(value)
             elif key == "skills":
                 out[key] = self.join(self.keyword(k) for k in value)
+            elif key == "entered_cards":
+                out[key] = self.join(self.card_name(c) for c in value)
             elif key == "effects":
                 out[key] = self.join(self.effect_name(e, event.card) for e in value)
             elif key == "keyword":

@@ -26,16 +26,23 @@ from tablepos import ROOT
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
 LATIN = re.compile(r"[A-Za-z]{2,}")
 KEYWORD = re.compile(r"【[^】]*】")
-#: Latin words a Japanese UI shows as they are: the game's title, key names, file types, the
-#: language's own name, a hexadecimal commitment.
+#: Latin words a Japanese UI shows as they are: the game's title, key names, file types and formats,
+#: values to be typed as written (true/false), the language's own name.
 JA_LATIN_OK = {"Fate", "Ace", "Royal", "English", "Enter", "Esc", "Space", "PageUp", "PageDown", "OK",
-               "NG", "PNG", "png", "json", "yaml", "yml", "txt", "Ctrl", "Shift"}
+               "NG", "PNG", "png", "json", "jsonl", "yaml", "yml", "YAML", "txt", "Ctrl", "Shift",
+               "true", "false"}
 EN_JAPANESE_OK = {"日本語"}  # the language menu names Japanese in Japanese
+
+
+def keywords() -> list[str]:
+    """The game's keywords (先制, 竜 …): printed terms kept in Japanese in both languages."""
+    return sorted((k.split(".", 2)[2] for k in catalog("ja") if k.startswith("cardtext.keyword.")),
+                  key=len, reverse=True)
 
 
 def other_language(text: str, lang: str, names: list[str] = ()) -> list[str]:
     """Fragments of the other language in ``text`` (after taking out proper names)."""
-    for n in names:
+    for n in list(names) + (keywords() if lang == "en" else []):
         if n:
             text = text.replace(n, " ")
     text = KEYWORD.sub(" ", text)
@@ -117,7 +124,9 @@ def test_every_event_renders_in_one_language(lang):
     # the codes no game above reached, with arguments of the right kinds
     rules, db = _db("house")
     w = Words(lang, db, ["A", "B"])
-    samples = {"player": 0, "card": "H-001", "keyword": "先制", "seed": 12345, "seed_commit": "d8a016f1b1aff0bc"}
+    samples = {"player": 0, "card": "H-001", "keyword": "先制", "seed": 12345, "seed_commit": "d8a016f1b1aff0bc",
+               "entered_cards": ["H-001"], "skills": ["先制"], "effects": [], "targets": [], "change": {},
+               "paid": []}
     for key in catalog(lang):
         code = key.split(".", 1)[1] if key.startswith("event.") else None
         if code is None or code in seen:

@@ -188,13 +188,34 @@ def test_presenter_view_reveals_every_hand(table):
     assert "2 /" in p.progress.text()
 
 
+def test_presenter_in_a_live_game_asks_the_table_first(table):
+    win, c, f = table()  # three humans, hands hidden from each other
+    asked = []
+    f.keeper.ask = lambda kind, text, choices: asked.append(kind) or "cancel"
+    win.refresh()
+    assert c.handoff_needed() and win.overlay.isVisible()
+    f.act_presenter.trigger()  # behind the hand-off screen F5 / Ctrl+E open nothing, unasked
+    f.act_comparison.trigger()
+    assert asked == [] and f.presenter is None and f.comparison is None
+    c.confirm_handoff()
+    win.refresh()
+    assert not win.overlay.isVisible()
+    assert f.open_presenter(full_screen=False) is None and f.open_comparison() is None
+    assert asked == ["reveal", "reveal"]
+    assert f.presenter is None and f.comparison is None
+
+
 def test_presenter_reveals_reverse_servants(table):
     win, c, f = table()  # a new game: every servant is dealt face down
+    f.keeper.ask = lambda kind, text, choices: "reveal"  # the table agreed to show every hand
+    c.confirm_handoff()
+    win.refresh()
     p = f.open_presenter(full_screen=False)
     servants = [d for d in p.table.records() if d.role == "hero"]
     assert servants and all(d.face_up for d in servants)
     assert all(d.face_up for d in p.hands.records())
-    assert not any(d.face_up for d in win.table.records() if d.role == "hero")  # the table stays private
+    viewer = c.private_viewer()  # the table stays private: only the seat looking sees its own
+    assert not any(d.face_up for d in win.table.records() if d.role == "hero" and d.owner != viewer)
 
 
 # --------------------------------------------------------------------------- errata comparison
@@ -223,6 +244,10 @@ def test_errata_comparison_of_the_live_game(table):
     run = ScenarioRun(load_scenario(DEMOS / "E8-demo-deck-rebuild.yaml"))
     run.run_all()
     c.set_game(run.game)
+    f.keeper.ask = lambda kind, text, choices: "reveal"  # the table agreed to show every hand
+    if c.handoff_needed():
+        c.confirm_handoff()
+    win.refresh()
     w = f.open_comparison()
     assert not w.scenario_mode
     assert any(r[0] == "捨て札の枚数" and r[1] == "0" and r[2] == "2" for r in w.rows())
@@ -405,23 +430,29 @@ def test_save_opened_as_a_replay_steps_like_a_scenario(table, tmp_path):
     assert len(c.game.entries) == n - 1
 
 
-def test_autosave_after_every_action_and_failure_shown_once(table, tmp_path):
+def test_autosave_after_every_action_and_failure_shown_once(table, tmp_path, qtbot):
     win, c, f = table()
-    auto = tmp_path / "auto" / "autosave.json"
+    auto = tmp_path / "auto" / "autosave.jsonl"
     f.autosave_file = auto
     play(c, 2)
-    from fate_royal.rules.save import read_save
+    from fate_royal.rules.journal import read_journal
 
-    assert len(read_save(auto).record.actions) == len(c.game.entries) >= 2
+    assert f.keeper.flush()
+    assert len(read_journal(auto).record.actions) == len(c.game.entries) >= 2
     play(c, 1)
-    assert len(read_save(auto).record.actions) == len(c.game.entries) >= 3
+    assert f.keeper.flush()
+    assert len(read_journal(auto).record.actions) == len(c.game.entries) >= 3
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    f.autosave_file = blocker / "autosave.json"  # a file where a folder should be
+    f.autosave_file = blocker / "autosave.jsonl"  # a file where a folder should be
     messages = []
     win.statusBar().messageChanged.connect(lambda m: messages.append(m))
     play(c, 2)
-    assert f.autosave_error
+    assert f.keeper.flush()
+    qtbot.waitUntil(lambda: f.autosave_error is not None, timeout=3000)
+    play(c, 1)
+    assert f.keeper.flush()
+    qtbot.wait(50)
     assert sum(1 for m in messages if "自動保存" in m) == 1
 
 
@@ -430,8 +461,10 @@ def test_default_autosave_path_is_used(table, tmp_path):
     play(c, 1)
     from fate_royal.rules.save import autosave_path
 
+    assert f.keeper.flush()
     assert autosave_path().is_file()
-    assert str(autosave_path()).startswith(str(tmp_path))
+    assert autosave_path().name == "autosave.jsonl"
+    assert str(autosave_path()).startswith(str(tmp_path))  # XDG_DATA_HOME, set by this module
 
 
 # --------------------------------------------------------------------------- export

@@ -176,6 +176,12 @@ def test_every_operation_and_condition_of_the_vocabulary_has_words(lang):
 
 
 def test_an_effect_without_operations_says_it_is_not_yet_playable():
-    e = Effect(name="x", timing="activated", text="印刷されたテキスト", index=1)
+    e = Effect(name="x", timing="activated", text="印刷されたテキスト", index=1, unplayable=True)
     assert "まだ使用できない" in effect_text(e, "ja")
     assert "not yet playable" in effect_text(e, "en").lower()
+    from fate_royal.cards.model import CardDef
+
+    card = CardDef(id="M-002", kind="mystic_code", name="x", effects=(e,))
+    assert card_text(card, "ja") == [("印刷されたテキスト（まだ使用できない）", False)]
+    [(text, generated)] = card_text(card, "en")
+    assert generated and "not yet playable" in text.lower()

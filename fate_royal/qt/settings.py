@@ -1,0 +1,178 @@
+"""What the table remembers between runs, in one INI file in the platform's config folder.
+
+``~/.config/fate_royal/settings.ini`` on Linux (``$XDG_CONFIG_HOME`` moves it),
+``%LOCALAPPDATA%\\fate_royal\\settings.ini`` on Windows, ``~/Library/Application Support/fate_royal``
+on macOS; ``FATE_ROYAL_SETTINGS=/path/file.ini`` puts it anywhere (a portable install, a test).
+An explicit file (``QSettings`` in INI format) rather than the native store, so that the location
+is the same for every Qt version and can be named in the README.
+
+Remembered: the interface language, window geometry and dock layout, the players' names (the last
+game's), each player's stops (by name), the last folder per kind of file, recent files, whether
+the table animates, and the user's keyboard shortcuts. A damaged or hand-edited value is ignored
+(the default is used), never an error.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings
+
+MAX_RECENT = 8
+_instance: "Settings | None" = None
+
+
+def settings_path() -> Path:
+    env = os.environ.get("FATE_ROYAL_SETTINGS")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    from fate_royal.paths import APP_NAME
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "settings.ini"
+
+
+def settings() -> "Settings":
+    """The settings of this user (re-read when the file's location changes, e.g. between tests)."""
+    global _instance
+    path = settings_path()
+    if _instance is None or _instance.path != path:
+        _instance = Settings(path)
+    return _instance
+
+
+class Settings:
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self.q = QSettings(str(self.path), QSettings.Format.IniFormat)
+
+    def sync(self) -> None:
+        self.q.sync()
+
+    def _get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self.q.value(key, default)
+        except Exception:  # a value Qt cannot read back: the default
+            return default
+
+    def _list(self, key: str) -> list[str]:
+        v = self._get(key, [])
+        if isinstance(v, str):
+            v = [v] if v else []
+        if not isinstance(v, (list, tuple)):
+            return []
+        return [str(x) for x in v if isinstance(x, str)]
+
+    # ------------------------------------------------------------------ language
+
+    def language(self) -> str | None:
+        v = self._get("ui/language")
+        return v if v in ("ja", "en") else None
+
+    def set_language(self, lang: str) -> None:
+        self.q.setValue("ui/language", lang)
+
+    # ------------------------------------------------------------------ window
+
+    def restore_window(self, window: Any) -> bool:
+        """Geometry and dock layout of the last run; False if there was none."""
+        geo, state = self._get("window/geometry"), self._get("window/state")
+        done = False
+        if isinstance(geo, QByteArray) and not geo.isEmpty():
+            done = bool(window.restoreGeometry(geo))
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            window.restoreState(state)
+        return done
+
+    def save_window(self, window: Any) -> None:
+        self.q.setValue("window/geometry", window.saveGeometry())
+        self.q.setValue("window/state", window.saveState())
+
+    # ------------------------------------------------------------------ players
+
+    def player_names(self) -> list[str]:
+        return [n for n in self._list("players/names") if n.strip()][:7]
+
+    def remember_names(self, names: list[str]) -> None:
+        self.q.setValue("players/names", list(names))
+
+    def stops_for(self, names: list[str]) -> dict[int, list[str]]:
+        """The stops each named player set last time (by name), by seat of a new game."""
+        out = {}
+        for seat, name in enumerate(names):
+            stops = self._list(f"stops/{_key(name)}")
+            if stops:
+                out[seat] = stops
+        return out
+
+    def remember_stops(self, names: list[str], stops: dict) -> None:
+        for seat, name in enumerate(names):
+            value = list(stops.get(str(seat), stops.get(seat, [])) or [])
+            self.q.setValue(f"stops/{_key(name)}", value)
+
+    # ------------------------------------------------------------------ files
+
+    def last_folder(self, kind: str) -> str:
+        v = self._get(f"folders/{kind}")
+        if isinstance(v, str) and v and Path(v).is_dir():
+            return v
+        return str(Path.home())
+
+    def set_last_folder(self, kind: str, path: str | os.PathLike) -> None:
+        p = Path(path)
+        self.q.setValue(f"folders/{kind}", str(p if p.is_dir() else p.parent))
+
+    def recent_files(self) -> list[str]:
+        return [p for p in self._list("files/recent") if Path(p).is_file()][:MAX_RECENT]
+
+    def add_recent(self, path: str | os.PathLike) -> None:
+        p = str(Path(path).resolve())
+        items = [p] + [x for x in self._list("files/recent") if x != p]
+        self.q.setValue("files/recent", items[:MAX_RECENT])
+
+    def clear_recent(self) -> None:
+        self.q.setValue("files/recent", [])
+
+    # ------------------------------------------------------------------ table
+
+    def animations(self) -> bool:
+        return _bool(self._get("table/animations"), True)
+
+    def set_animations(self, on: bool) -> None:
+        self.q.setValue("table/animations", bool(on))
+
+    # ------------------------------------------------------------------ shortcuts
+
+    def shortcuts(self) -> dict[str, str]:
+        """Action id -> key sequence (portable text) the user chose."""
+        self.q.beginGroup("shortcuts")
+        try:
+            return {k: str(self.q.value(k)) for k in self.q.childKeys() if isinstance(self.q.value(k), str)}
+        finally:
+            self.q.endGroup()
+
+    def set_shortcut(self, action_id: str, keys: str | None) -> None:
+        """``keys`` None: back to the default."""
+        if keys is None:
+            self.q.remove(f"shortcuts/{action_id}")
+        else:
+            self.q.setValue(f"shortcuts/{action_id}", keys)
+
+
+def _key(name: str) -> str:
+    """A settings key for a player's name (any script; slashes and the like made harmless)."""
+    return name.encode("utf-8").hex()
+
+
+def _bool(v: Any, default: bool) -> bool:
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, str):
+        if v.lower() in ("true", "1", "yes", "on"):
+            return True
+        if v.lower() in ("false", "0", "no", "off"):
+            return False
+    return default

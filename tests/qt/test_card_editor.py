@@ -1,0 +1,231 @@
+"""The card editor (issue 16, "done when"): a new mystic code with two effects entered through the
+form shows as entered on its face and in the generated text, reaches a new game's deck in place of
+a padding copy, a game uses its effect, the pack is exported and imported into a fresh data folder
+and the same game replays; a broken or hostile pack is refused with ``file:line: message`` and
+nothing written."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
+
+from fate_royal.cards import RuleSet, load_card_db
+from fate_royal.cards.loader import build_card
+from fate_royal.cards.pack import deck_summary, read_pack
+from fate_royal.qt import art, i18n
+from fate_royal.qt.card_editor import CardEditor
+from fate_royal.rules.game import Game
+from fate_royal.rules.save import SaveError, load_game, save_game, state_digest
+from packhelp import NEW_CODE, play_until_used
+
+import pytest
+
+
+def choose(combo: QComboBox, data: str) -> None:
+    combo.setCurrentIndex(combo.findData(data))
+
+
+def type_in(qtbot, edit, text: str) -> None:
+    """Type into a line edit: key clicks for ASCII; Japanese arrives committed by the input method
+    (QTest cannot click keys outside Latin-1), which a line edit receives as an insert."""
+    edit.setFocus()
+    if text.isascii():
+        qtbot.keyClicks(edit, text)
+    else:
+        edit.insert(text)
+
+
+def enter_new_code(qtbot, editor: CardEditor) -> None:
+    """Type NEW_CODE (tests/packhelp.py) in through the widgets, as a person would."""
+    choose(editor.kind, "mystic_code")
+    editor.number.setValue(2)
+    type_in(qtbot, editor.name, "試作礼装")
+    type_in(qtbot, editor.name_en, "Trial Code")
+    type_in(qtbot, editor.note, "typed in from my box")
+    qtbot.mouseClick(editor.add_effect_button, Qt.MouseButton.LeftButton)
+    first = editor.effect_forms()[0]
+    type_in(qtbot, first.name, "魔力供給")
+    type_in(qtbot, first.name_en, "Mana Supply")
+    choose(first.timing, "activated")
+    choose(first.window, "any")
+    type_in(qtbot, first.cost_raw, "T")
+    first.cost_tap.setChecked(True)
+    qtbot.mouseClick(first.add_op, Qt.MouseButton.LeftButton)
+    row = first.op_rows[0]
+    choose(row.op, "draw")
+    row.params["count"].setValue(1)
+    qtbot.mouseClick(editor.add_effect_button, Qt.MouseButton.LeftButton)
+    second = editor.effect_forms()[1]
+    type_in(qtbot, second.name, "守りの加護")
+    type_in(qtbot, second.name_en, "Ward")
+    choose(second.timing, "constant")
+    qtbot.mouseClick(second.add_op, Qt.MouseButton.LeftButton)
+    row = second.op_rows[0]
+    choose(row.op, "modify_stats")
+    choose(row.params["subject"], "combatant")
+    row.params["pd"].setValue(1)
+    editor.refresh()
+
+
+@pytest.fixture
+def lang_ja():
+    before = i18n.current_language()
+    i18n.set_language("ja")
+    yield
+    i18n.set_language(before)
+
+
+def test_enter_a_mystic_code_play_it_share_it_and_replay(qtbot, tmp_path, monkeypatch, lang_ja):
+    mine = tmp_path / "mine" / "card-pack.yaml"
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(mine))
+    editor = CardEditor(None, kind="mystic_code", live_delay_ms=0)
+    qtbot.addWidget(editor)
+    enter_new_code(qtbot, editor)
+
+    # the form says exactly the card: no problem, the face and the generated text as entered
+    mapping = editor.mapping()
+    assert {k: mapping[k] for k in ("id", "kind", "name", "name_en", "note")} == \
+        {k: NEW_CODE[k] for k in ("id", "kind", "name", "name_en", "note")}
+    assert editor.problems_by_path == {}
+    expected, errors = build_card(NEW_CODE, load_card_db().chips, source="M-002", entered=True)
+    assert not errors and editor.current == expected
+    face = editor.face.pixmap().toImage()
+    assert face == art.render_card_image(editor.face_card(expected), face.width(), lang="ja")
+    assert editor.generated_texts() == [
+        "【起動】（いつでも）　コスト：このカードをダウン状態にする（印刷表記「T」）。カードを1枚引く。",
+        "【常時】　自分のサーヴァント（代理戦闘中はその代理）は物理防御力+1を得る。",
+    ]
+    qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+    assert mine.is_file() and read_pack().ids() == ["M-002"]
+
+    # a new game's deck: the entered card instead of a padding copy, and a game uses its effect
+    rules = RuleSet.house()
+    db = load_card_db(rules=rules)
+    assert db.card("M-002").provenance_default == "entered"
+    known, entered, padded = deck_summary(db, rules)
+    assert (entered, padded) == (1, rules.profile.deck_min_size - known - 1)
+    game = Game.new(db, rules, ["A", "B", "C"], seed=5)
+    assert game.ctx.s.padded == padded
+    assert play_until_used(game, "M-002")
+    saved = save_game(game, tmp_path / "game.json")
+
+    # export; a fresh data folder cannot replay the game and names the card; import; it replays
+    shared = editor.export_pack(tmp_path / "share" / "our-cards.yaml")
+    assert shared is not None and shared.is_file()
+    fresh = tmp_path / "fresh" / "card-pack.yaml"
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(fresh))
+
+    def loader(r, extra):
+        return load_card_db(extra=extra or None, rules=r)
+
+    with pytest.raises(SaveError, match="M-002 試作礼装"):
+        load_game(saved, loader)
+    other = CardEditor(None, live_delay_ms=0)
+    qtbot.addWidget(other)
+    questions = []
+    assert other.import_pack(shared, confirm=lambda q: questions.append(q) or True)
+    assert "M-002" in questions[0]
+    assert read_pack().ids() == ["M-002"]
+    replayed = load_game(saved, loader)
+    assert state_digest(replayed) == state_digest(game)
+
+    # a hostile pack: refused with file:line: message, nothing written
+    before = fresh.read_bytes()
+    hostile = tmp_path / "hostile.yaml"
+    hostile.write_text("format: fate_royal-card-pack\ncards:\n  - !!python/object/apply:os.system "
+                       "['touch /tmp/pwned']\n", "utf-8")
+    assert not other.import_pack(hostile, confirm=lambda q: True)
+    assert f"{hostile.as_posix()}:3: " in other.status.text()
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: fate_royal-card-pack\ncards:\n  - id: M-003\n    kind: mystic_code\n"
+                      "    name: x\n    effects:\n      - name: e\n        timing: activated\n"
+                      "        ops: [{op: draw, count: -1}]\n", "utf-8")
+    assert not other.import_pack(broken, confirm=lambda q: True)
+    assert f"{broken.as_posix()}:9: " in other.status.text()
+    assert fresh.read_bytes() == before
+    assert sorted(p.name for p in fresh.parent.iterdir()) == ["card-pack.yaml"]
+
+
+def test_a_problem_is_shown_on_its_field(qtbot, tmp_path, monkeypatch, lang_ja):
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    editor = CardEditor(None, live_delay_ms=0)
+    qtbot.addWidget(editor)
+    enter_new_code(qtbot, editor)
+    first = editor.effect_forms()[0]
+    type_in(qtbot, first.cost_die, "7")
+    editor.refresh()
+    assert "effects.1.cost.die" in editor.problems_by_path
+    assert first.cost_die.styleSheet() and "7" in first.cost_die.toolTip()
+    assert not editor.save() and not (tmp_path / "card-pack.yaml").exists()
+    first.cost_die.clear()
+    editor.refresh()
+    assert editor.problems_by_path == {} and not first.cost_die.styleSheet()
+    first.op_rows[0].setParent(None)
+    first.op_rows.clear()
+    editor.refresh()
+    assert "effects.1" in editor.problems_by_path  # an effect with no operation
+    first.unplayable.setChecked(True)
+    first.text.setPlainText("印刷されたテキスト")
+    editor.refresh()
+    assert editor.problems_by_path == {}
+    assert editor.save()
+    assert load_card_db().card("M-002").effects[0].unplayable
+
+
+def test_provisional_fields_are_one_click_away_and_completed_in_the_form(qtbot, tmp_path,
+                                                                         monkeypatch, lang_ja):
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    editor = CardEditor(None, live_delay_ms=0)
+    qtbot.addWidget(editor)
+    dlg = editor.show_unknown()
+    items = dlg.findChild(type(editor.problems), "unknown_list")
+    rows = [items.item(i) for i in range(items.count())]
+    h002 = next(r for r in rows if r.text().startswith("H-002  stats.pa"))
+    dlg.open_item(h002)
+    assert editor.card_id() == "H-002" and editor.name.text() == "エミヤ"
+    assert editor.replaces_label.text()  # it corrects a shipped card
+    printed = editor.stats["pa"].value() + 1
+    editor.stats["pa"].setValue(printed)
+    mapping = editor.mapping()
+    assert mapping["stats"]["pa"] == printed  # entered
+    assert mapping["stats"]["pd"]["provenance"] == "provisional"  # untouched: still provisional
+    assert editor.save()
+    card = load_card_db().card("H-002")
+    assert card.provenance_of("stats.pa") == "entered"
+    assert card.provenance_of("stats.pd") == "provisional"
+    assert "H-002" in read_pack().replaces
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_editor_in_both_languages(qtbot, tmp_path, monkeypatch, lang):
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    before = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        editor = CardEditor(None, live_delay_ms=0)
+        qtbot.addWidget(editor)
+        editor.load_mapping(NEW_CODE)
+        labels = [w.text() for w in editor.findChildren(QCheckBox)] + \
+                 [editor.save_button.text(), editor.windowTitle()]
+        assert not any(t.startswith("[") for t in labels), labels
+        for combo in editor.findChildren(QComboBox):
+            assert not any(combo.itemText(i).startswith("[editor.") for i in range(combo.count()))
+        assert len(editor.generated_texts()) == 2
+        assert editor.findChildren(QSpinBox)
+    finally:
+        i18n.set_language(before)
+
+
+def test_the_game_menu_opens_the_editor(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    from fate_royal.qt.controller import GameController
+    from fate_royal.qt.window import MainWindow
+
+    window = MainWindow(GameController())
+    qtbot.addWidget(window)
+    opened = []
+    monkeypatch.setattr(CardEditor, "exec", lambda self: opened.append(self) or 0)
+    window.controller._dbs[frozenset()] = "cached"
+    window.act_cards.trigger()
+    assert opened and isinstance(opened[0], CardEditor)
+    assert window.controller._dbs == {}  # new games read the cards (and the pack) again
