@@ -168,6 +168,19 @@ def test_every_card_text_and_zoom_in_one_language(lang, ruleset, qapp):
         i18n.set_language("ja")
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_rule_set_titles_in_one_language(lang):
+    from fate_royal.qt import texts
+
+    i18n.set_language(lang)
+    try:
+        for name in ("house", "base"):
+            rules, _db_ = _db(name)
+            assert not other_language(texts.rules_title(rules), lang), texts.rules_title(rules)
+    finally:
+        i18n.set_language("ja")
+
+
 def test_english_plurals():
     w = Words("en")
     assert w.tr("player.hand_count", count=1) == "1 card in hand"
