@@ -1043,6 +1043,11 @@ class TableView(CardPointer, QWidget):
                      px: float, accent: QColor = GOLD) -> None:
         n = len(items)
         wpill = rect.width() / n
+        fm = QFontMetricsF(pixel_font(px, bold=True))
+        if any(fm.horizontalAdvance(label) > wpill - 12 for _code, label in items):
+            # one label too long for its pill: the whole track uses the short names
+            items = [(code, texts.tr_or(("step" if code in ("rise", "draw", "ritual", "encounter", "combat", "end")
+                                         else "process") + f".short.{code}", label)) for code, label in items]
         for j, (code, label) in enumerate(items):
             r = QRectF(rect.x() + j * wpill + 2, rect.y(), wpill - 4, rect.height())
             on = code == current
@@ -1052,9 +1057,6 @@ class TableView(CardPointer, QWidget):
                 fill.setAlpha(235)
             painter.setBrush(fill)
             painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
-            if QFontMetricsF(pixel_font(px, bold=on)).horizontalAdvance(label) > r.width() - 8:
-                prefix = "step" if code in ("rise", "draw", "ritual", "encounter", "combat", "end") else "process"
-                label = texts.tr_or(f"{prefix}.short.{code}", label)  # a narrow pill: the short name
             _fit_text(painter, r.adjusted(4, 0, -4, 0), label, px, QColor("#17110a") if on else TEXT_DIM,
                       bold=on, align=Qt.AlignmentFlag.AlignCenter, min_px=6.5)
 
