@@ -405,6 +405,18 @@ class StackPanel(QTextBrowser):
                                                   if url.scheme() == CARD_SCHEME else ""))
         self._html = None
         self._height = 0
+        self.highlighted_entries: frozenset = frozenset()
+
+    def set_highlight(self, action: Any) -> None:
+        """Light the stack entries an action answers (a negation's target), None for none."""
+        entries = frozenset()
+        if action is not None and self.controller.game is not None:
+            from fate_royal.qt.table import action_marks
+
+            entries = action_marks(self.controller.game, action).stack
+        if entries != self.highlighted_entries:
+            self.highlighted_entries = entries
+            self.refresh()
 
     def text(self) -> str:
         return self.toPlainText()
@@ -446,6 +458,8 @@ class StackPanel(QTextBrowser):
             neg = (f" <span style='color:#ff8a80'>[{html.escape(texts.tr_or('table.negated', 'negated'))}]</span>"
                    if item.negated else "")
             style = "text-decoration: line-through;" if item.negated else ""
+            if pos in self.highlighted_entries:  # the hovered action answers this entry
+                style += " background-color:#5a4a12;"
             def nw(markup: str) -> str:  # a name is never broken across lines
                 return "<span style='white-space:nowrap'>" + markup + "</span>"
 

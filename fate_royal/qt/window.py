@@ -263,6 +263,7 @@ class MainWindow(QMainWindow):
             view.zoom_card.connect(self.zoom_card)
         self.actions.action_hovered.connect(self.table.set_highlight)
         self.actions.action_hovered.connect(self.hand.set_highlight)
+        self.actions.action_hovered.connect(self.stack.set_highlight)
         self.table.target_picked.connect(self.controller.submit)
         esc = QShortcut(QKeySequence("Escape"), self)
         esc.activated.connect(self.escape)
@@ -476,6 +477,7 @@ class MainWindow(QMainWindow):
             self.table.cancel_pick()
             self.table.set_highlight(None)
             self.hand.set_highlight(None)
+            self.stack.highlighted_entries = frozenset()
         shared = c.shared_prompt() if g is not None and not need else None
         if need:
             self.overlay.set_player(g.player_name(c.handoff_player()), c.handoff_reason())

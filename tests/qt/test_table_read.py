@@ -374,3 +374,13 @@ def test_escape_cancels_choosing_a_target(table):
     assert w.table.pick
     w.escape()
     assert not w.table.pick
+
+
+def test_hovering_a_negation_lights_its_stack_entry(table):
+    w = table(stack_game())
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, CommandSpell) and a.target == 1)
+    w.actions._hovered(b, True)
+    assert w.stack.highlighted_entries == {1}
+    assert "#5a4a12" in w.stack.toHtml().lower() or "5a4a12" in w.stack.toHtml().lower()
+    w.actions._hovered(b, False)
+    assert not w.stack.highlighted_entries
