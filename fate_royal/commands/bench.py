@@ -31,7 +31,8 @@ GOALS = {
     "throughput": ("actions/s", ">=", 15000),
     "replay": ("s", "<=", 0.5),
     "load": ("ms", "<=", 100),
-    "repaint_median": ("ms", "<=", 16),
+    "repaint_median": ("ms", "<=", 10),
+    "repaint_p95": ("ms", "<=", 33),
     "startup_ratio": ("×", "<=", 1.5),
     "handoffs_4": ("per turn", "<=", 2.5),
     "handoffs_7": ("per turn", "<=", 3.0),
@@ -298,7 +299,14 @@ def main(argv: list[str]) -> int:
         print(f"action → table repainted, 7 players, 500 actions in: median {rep['median_ms']:.1f} ms, "
               f"95th percentile {rep['p95_ms']:.1f} ms ({rep['samples']} actions; medians of the "
               f"rounds: {medians} ms)  "
-              f"[{_verdict('repaint_median', rep['median_ms'])}]")
+              f"[{_verdict('repaint_median', rep['median_ms'])}; "
+              f"{_verdict('repaint_p95', rep['p95_ms'])}]")
+        if "cpu_median_ms" in rep:
+            print(f"action → table repainted, processor time of the table's thread (what a busy machine "
+                  f"does not inflate; load average {rep.get('load', 0):.1f}): median "
+                  f"{rep['cpu_median_ms']:.1f} ms, 95th percentile {rep['cpu_p95_ms']:.1f} ms  "
+                  f"[{_verdict('repaint_median', rep['cpu_median_ms'])}; "
+                  f"{_verdict('repaint_p95', rep['cpu_p95_ms'])}]")
         print(f"peak memory, table process, 7 players after 500 actions: {rep['peak_mib']:.1f} MiB")
     except Exception as exc:  # report, do not hide: the figure is missing
         print(f"action → table repainted: not measured ({exc})")

@@ -214,6 +214,33 @@ def app_icon() -> Any:
     return icon
 
 
+_QT_TRANSLATORS: list[Any] = []
+
+
+def install_qt_translations(lang: str) -> bool:
+    """Qt's own words (standard buttons, dialogs, context menus) in ``lang``, from the translations
+    the PySide6 wheel ships (``qtbase_ja.qm``); English needs none. True if loaded."""
+    from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
+
+    app = QCoreApplication.instance()
+    for old in _QT_TRANSLATORS:
+        if app is not None:
+            app.removeTranslator(old)
+    _QT_TRANSLATORS.clear()
+    if lang == "en" or app is None:
+        return lang == "en"
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    translator = QTranslator(app)
+    if not translator.load(f"qtbase_{lang}", folder):
+        import logging
+
+        logging.getLogger(__name__).debug("no Qt translation qtbase_%s in %s", lang, folder)
+        return False
+    app.installTranslator(translator)
+    _QT_TRANSLATORS.append(translator)
+    return True
+
+
 def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     """Start the table as the command line asks; ``first_paint_only`` (with ``--screenshot``) stops
     at the first painted frame without writing it (the start-up benchmark)."""
@@ -251,6 +278,7 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     remembered = settings()
     i18n.set_language(getattr(args, "lang", None) or (None if screenshot else remembered.language())
                       or i18n.default_language())
+    install_qt_translations(i18n.current_language())
 
     controller = GameController()
     controller.auto_handoff = bool(screenshot)

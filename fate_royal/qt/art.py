@@ -9,8 +9,9 @@ frames' 630x880 viewBox (see the comment in ``assets/svg/frame-*.svg``).
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
-from typing import Mapping
+from typing import Any, Mapping
 
 from PySide6.QtCore import QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import (
@@ -58,6 +59,7 @@ PALETTE = {
 }
 INK = QColor("#1d1712")
 INK_SOFT = QColor("#5b5046")
+INK_GENERATED = QColor("#2c4f7c")  # rules text written from the effect's data, not printed
 UP = QColor("#1d7a33")
 DOWN = QColor("#b3261e")
 
@@ -239,10 +241,11 @@ def _class_label(name: str, lang: str) -> str:
 
 def _type_line(card: CardDef, lang: str) -> str:
     kind = tr_in(lang, f"kind.{card.kind}")
+    dot = " ・ " if lang == "ja" else " · "
     if card.kind == "hero" and card.classes:
-        return f"{kind} ・ " + "/".join(_class_label(c, lang) for c in card.classes)
+        return f"{kind}{dot}" + "/".join(_class_label(c, lang) for c in card.classes)
     if card.kind == "class" and card.class_name:
-        return f"{kind} ・ {_class_label(card.class_name, lang)}"
+        return f"{kind}{dot}{_class_label(card.class_name, lang)}"
     return kind
 
 
@@ -252,7 +255,10 @@ def effect_header(effect: Effect, lang: str = "ja") -> str:
     if not effect.is_constant:
         timing += f"({tr_in(lang, f'window.{effect.window}')})"
     name = (effect.name_en or effect.name) if lang == "en" else effect.name
-    parts = [effect.cost.raw] if effect.cost.raw else []
+    raw = effect.cost.raw
+    if lang == "en" and raw and not raw.isascii():
+        raw = ""  # a cost written out in Japanese: the English text says it in words
+    parts = [raw] if raw else []
     return " · ".join(parts + [timing, name])
 
 
@@ -277,6 +283,7 @@ def paint_card_face(
     effective_stats: Mapping[str, int] | None = None,
     lang: str = "ja",
     show_provenance: bool = True,
+    db: Any = None,
 ) -> None:
     """Draw ``card`` face up into ``rect``: frame, names, type line, stats, skills and effects.
 
@@ -302,7 +309,7 @@ def paint_card_face(
             _paint_stats(painter, geo, card, kind, effective_stats, lang, marks)
         compact = kind in ("mystic_code", "scene") and not stats
         _paint_skills(painter, geo, card, kind, marks, SKILL_BAND_NO_STATS if compact else SKILL_BAND)
-        _paint_effects(painter, geo, card, lang, marks, TEXT_BOX_NO_STATS if compact else TEXT_BOX)
+        _paint_effects(painter, geo, card, lang, marks, TEXT_BOX_NO_STATS if compact else TEXT_BOX, db)
         if marks and card.patches:
             side = max(8.0, 46 * geo.s)
             _mark(painter, "errata", QRectF(rect.right() - side * 1.15, rect.top() + side * 0.15, side, side))
@@ -434,8 +441,50 @@ def _paint_skills(painter: QPainter, geo: _Card, card: CardDef, kind: str, marks
         _mark(painter, "provisional", QRectF(min(x, band.right() - side), band.center().y() - side / 2, side, side))
 
 
+def rules_text(card: CardDef, lang: str, db: Any = None) -> list[tuple[str, bool]]:
+    """Per effect of ``card``: (rules text, generated?) — the printed text in ``lang`` where the
+    data has it (and errata left the effect as printed), else text generated from its operations."""
+    try:
+        from fate_royal.text.cardtext import card_text, effect_text
+
+        out = card_text(card, lang, db)
+        if lang != "ja":
+            # an English text quoting Japanese terms (other than names and 【】 keywords) reads
+            # as mixed language: the text generated from the effect's data says it in English
+            out = [(effect_text(e, lang, db), True) if not generated and _mixed(text, card, db) else
+                   (text, generated) for e, (text, generated) in zip(card.effects, out)]
+        return out
+    except Exception:  # never let a text problem stop a card from being drawn
+        return [(_effect_text(e, lang), False) for e in card.effects]
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def _mixed(text: str, card: CardDef, db: Any = None) -> bool:
+    """Japanese left in an English text once the card's names and 【】 terms are taken out."""
+    names = {card.name, card.name_en} | {n for e in card.effects for n in (e.name, e.name_en)}
+    if db is not None:
+        names |= {ch.name for ch in getattr(db, "chips", {}).values()}
+        names |= {c.name for c in db.cards.values()} | {e.name for c in db.cards.values() for e in c.effects}
+    text = re.sub(r"【[^】]*】", " ", text)
+    for n in sorted((n for n in names if n), key=len, reverse=True):
+        text = text.replace(n, " ")
+    return bool(_JAPANESE.search(text))
+
+
+_HEADER = re.compile(r"^(?:\s*(?:【[^】]*】|（[^）]*）|\[[^\]]*\]|\([^)]*\)))+[\s\u3000]*")
+
+
+def _strip_header(text: str) -> str:
+    """Generated text without its leading timing/window/keyword brackets (the face's effect
+    header says them already)."""
+    rest = _HEADER.sub("", text, count=1)
+    return rest or text
+
+
 def _paint_effects(painter: QPainter, geo: _Card, card: CardDef, lang: str, marks: bool,
-                   area: tuple[float, float, float, float]) -> None:
+                   area: tuple[float, float, float, float], db: Any = None) -> None:
     box = geo.band(area, pad=16)
     box.adjust(0, 12 * geo.sy, 0, -12 * geo.sy)
     header_px = max(21 * geo.sy, MIN_TEXT_PX)
@@ -444,23 +493,25 @@ def _paint_effects(painter: QPainter, geo: _Card, card: CardDef, lang: str, mark
     body_font = pixel_font(body_px) if body_px >= MIN_TEXT_PX else None
     header_h = _metrics(header_font, painter).height() * 1.08
     body_h = _metrics(body_font, painter).height() * 1.05 if body_font else 0.0
-    paragraphs: list[tuple[Effect | None, str, list[str]]] = []
-    for effect in card.effects:
-        body = _effect_text(effect, lang)
-        paragraphs.append((effect, effect_header(effect, lang), [body] if body else []))
+    paragraphs: list[tuple[Effect | None, str, list[str], bool]] = []
+    texts_ = rules_text(card, lang, db)
+    for effect, (body, generated) in zip(card.effects, texts_):
+        if generated:
+            body = _strip_header(body)
+        paragraphs.append((effect, effect_header(effect, lang), [body] if body else [], generated))
     if card.text:
-        paragraphs.append((None, "", [card.text]))
+        paragraphs.append((None, "", [card.text], False))
     if not paragraphs:
         return
     max_lines_header = int(box.height() // header_h)
-    n_headers = sum(1 for e, h, _ in paragraphs if h)
+    n_headers = sum(1 for e, h, _, _g in paragraphs if h)
     if max_lines_header < 1:
         return
     # Budget: every effect gets its header line first; body lines share what is left, in order.
     spare = box.height() - min(n_headers, max_lines_header) * header_h
     y = box.top()
     header_count = 0
-    for idx, (effect, header, bodies) in enumerate(paragraphs):
+    for idx, (effect, header, bodies, generated) in enumerate(paragraphs):
         if header:
             if y + header_h > box.bottom() + 0.5 or header_count >= max_lines_header:
                 _draw_line(painter, QRectF(box.x(), box.bottom() - header_h, box.width(), header_h), "…",
@@ -469,6 +520,8 @@ def _paint_effects(painter: QPainter, geo: _Card, card: CardDef, lang: str, mark
             line = QRectF(box.x(), y, box.width(), header_h)
             path = f"effects.{effect.index or idx + 1}" if effect is not None else ""
             line = _effect_marks(painter, geo, card, path, line, marks)
+            if generated and body_font is not None and bodies:
+                line = _generated_mark(painter, line, lang)
             text, font = _header_fit(painter, effect, header, header_font, header_px, line.width(), lang)
             _draw_line(painter, line, text, font, INK, Qt.AlignmentFlag.AlignLeft)
             y += header_h
@@ -484,10 +537,28 @@ def _paint_effects(painter: QPainter, geo: _Card, card: CardDef, lang: str, mark
             shown[-1] = shown[-1] + "…"
         for text in shown:
             _draw_line(painter, QRectF(box.x() + 10 * geo.sx, y, box.width() - 10 * geo.sx, body_h), text,
-                       body_font, INK_SOFT, Qt.AlignmentFlag.AlignLeft)
+                       body_font, INK_GENERATED if generated else INK_SOFT, Qt.AlignmentFlag.AlignLeft)
             y += body_h
         spare -= len(shown) * body_h + body_h * 0.3
         y += body_h * 0.3
+
+
+def _generated_mark(painter: QPainter, line: QRectF, lang: str) -> QRectF:
+    """A small "generated" tag at the right end of an effect header whose text below was written
+    from the effect's data, not printed; returns the header's rest."""
+    label = tr_in(lang, "card.generated_tag")
+    font = pixel_font(max(MIN_TEXT_PX, line.height() * 0.62), bold=True)
+    w = _metrics(font, painter).horizontalAdvance(label) + line.height() * 0.5
+    if w > line.width() * 0.4:
+        return line
+    tag = QRectF(line.right() - w, line.top() + line.height() * 0.1, w, line.height() * 0.8)
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(INK_GENERATED)
+    painter.drawRoundedRect(tag, tag.height() / 2, tag.height() / 2)
+    _draw_line(painter, tag, label, font, QColor("#ffffff"))
+    painter.restore()
+    return QRectF(line.left(), line.top(), line.width() - w - 3, line.height())
 
 
 def _header_fit(painter: QPainter, effect: Effect | None, header: str, font: QFont, px: float,
@@ -537,7 +608,7 @@ def card_size(width: float) -> QSizeF:
 
 def render_card_image(card: CardDef, size: QSize | int, *, lang: str = "ja",
                       effective_stats: Mapping[str, int] | None = None,
-                      show_provenance: bool = True, face_up: bool = True) -> QImage:
+                      show_provenance: bool = True, face_up: bool = True, db: Any = None) -> QImage:
     """The card as an image (transparent corners); ``size`` a QSize or a width in pixels."""
     if isinstance(size, int):
         size = QSize(size, round(size * CARD_ASPECT))
@@ -548,7 +619,7 @@ def render_card_image(card: CardDef, size: QSize | int, *, lang: str = "ja",
         rect = QRectF(0, 0, size.width(), size.height())
         if face_up:
             paint_card_face(painter, rect, card, effective_stats=effective_stats, lang=lang,
-                            show_provenance=show_provenance)
+                            show_provenance=show_provenance, db=db)
         else:
             paint_card_back(painter, rect)
     finally:

@@ -42,8 +42,141 @@ def rule_links(rules: tuple[str, ...] | list[str]) -> str:
                     for r in rules)
 
 
+class ActionButton(QPushButton):
+    """An action's button: its full text on up to two lines, broken where the language allows
+    (Japanese between characters, never inside a word), and only then elided with "…"; the full
+    text is the tooltip. ``text()`` is the full text. Hovering it reports ``hovered(True/False)``."""
+
+    hovered = Signal(bool)
+    LINES = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._full = ""
+        self._shown_for: tuple = ()
+
+    def set_label(self, text: str) -> None:
+        if text != self._full:
+            self._full = text
+            self.setToolTip(text)
+            self._shown_for = ()
+            self._fit()
+
+    def text(self) -> str:  # noqa: D401 - Qt name
+        return self._full
+
+    def shown_text(self) -> str:
+        """What the button shows now (wrapped and possibly elided)."""
+        return super().text()
+
+    def _fit(self) -> None:
+        fm = self.fontMetrics()
+        width = max(40, self.width() - int(fm.averageCharWidth() * 2.4) - 8)
+        key = (self._full, width, self.font().key())
+        if key == self._shown_for:
+            return
+        self._shown_for = key
+        super().setText(wrap_lines(self._full, self.font(), width, self.LINES))
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            self._fit()
+
+    def enterEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().enterEvent(event)
+        emit(self.hovered, True)
+
+    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().leaveEvent(event)
+        emit(self.hovered, False)
+
+
+def wrap_lines(text: str, font: Any, width: float, max_lines: int) -> str:
+    """``text`` broken into at most ``max_lines`` lines of ``width`` pixels at the language's line
+    break opportunities; the last line elided with "…" if text remains."""
+    from PySide6.QtGui import QFontMetricsF, QTextLayout, QTextOption
+
+    fm = QFontMetricsF(font)
+    if fm.horizontalAdvance(text) <= width:
+        return text
+    if max_lines >= 2:
+        # a natural seam first: before the target ("→"), the place ("［"), after the "令呪："
+        for seam in (" → ", "［", "："):
+            k = text.rfind(seam)
+            if k <= 0:
+                continue
+            cut = k + len(seam) if seam == "：" else k
+            head, tail = text[:cut].rstrip(), text[cut:].strip()
+            if fm.horizontalAdvance(head) <= width and fm.horizontalAdvance(tail) <= width:
+                return f"{head}\n{tail}"
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    starts = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width)
+        starts.append((line.textStart(), line.textLength()))
+    layout.endLayout()
+    lines = [text[a:a + n].strip() for a, n in starts[:max_lines]]
+    if len(starts) > max_lines:
+        rest = text[starts[max_lines - 1][0]:].strip()
+        lines[-1] = fm.elidedText(rest, Qt.TextElideMode.ElideRight, width)
+    return "\n".join(lines)
+
+
+def card_place(ctrl: Any, uid: int) -> str:
+    """Where a card the viewer may see lies, in words ("手札の2枚目", "サーヴァントの座"), to tell
+    two copies of one card apart."""
+    v = ctrl.table_view()
+    if v is None:
+        return ""
+    for sv in v.players:
+        for k, cv in enumerate(sv.hand):
+            if cv.uid == uid:
+                return tr("action.place.hand", number=k + 1)
+        for k, cv in enumerate(sv.seat):
+            if cv.uid == uid:
+                return tr("action.place.seat", number=k + 1)
+        for cv in (sv.hero, sv.klass):
+            if cv is not None and cv.uid == uid:
+                return tr("action.place.servant")
+    return ""
+
+
+def distinct_labels(ctrl: Any, game: Any, actions: list[Action]) -> dict[Action, str]:
+    """Each action's text; where two would read the same (two copies of a card), each names the
+    card's place."""
+    labels = {a: texts.action_label(game, a) for a in actions}
+    seen: dict[str, list[Action]] = {}
+    for a, text in labels.items():
+        seen.setdefault(text, []).append(a)
+    for text, same in seen.items():
+        if len(same) < 2:
+            continue
+        for a in same:
+            uid = getattr(a, "card", None)
+            place = card_place(ctrl, uid) if isinstance(uid, int) and uid >= 0 else ""
+            if place:
+                labels[a] = f"{text}［{place}］"
+    return labels
+
+
 class ActionPanel(QWidget):
-    """Every legal action of the deciding player as a button, grouped; numbers 1–9 pick them."""
+    """Every legal action of the deciding player as a button, grouped; numbers 1–9 pick them.
+    Hovering a button reports its action (``action_hovered``: the table highlights its card and
+    targets); None when the pointer leaves."""
+
+    action_hovered = Signal(object)
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -90,14 +223,13 @@ class ActionPanel(QWidget):
         if n < len(self._button_pool):
             b = self._button_pool[n]
         else:
-            b = QPushButton()
+            b = ActionButton()
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             b.clicked.connect(lambda _=False, button=b: self._clicked(button))
+            b.hovered.connect(lambda on, button=b: self._hovered(button, on))
             self._button_pool.append(b)
-        if b.text() != text:
-            b.setText(text)
-            b.setToolTip(text)
+        b.set_label(text)
         new_group, new_blocked = group or None, "true" if blocked else None
         if b.property("group") != new_group or b.property("blocked") != new_blocked:
             b.setProperty("group", new_group)
@@ -120,6 +252,10 @@ class ActionPanel(QWidget):
         self._lay.addWidget(label)
         label.show()
 
+    def _hovered(self, button: QPushButton, on: bool) -> None:
+        action = self._action_of.get(id(button)) if on else None
+        emit(self.action_hovered, action if isinstance(action, Action) else None)
+
     def _clicked(self, button: QPushButton) -> None:
         action = self._action_of.get(id(button))
         if action is _ASK_PRIVATELY:
@@ -130,13 +266,10 @@ class ActionPanel(QWidget):
     def refresh(self) -> None:
         ctrl = self.controller
         g = ctrl.game
-        self.buttons, self.blocked_buttons = [], []
-        self._action_of = {}
-        while self._lay.count():  # take everything out; the widgets stay for reuse
-            self._lay.takeAt(0)
-        for w in self._button_pool + self._title_pool:
-            w.hide()
-        used_buttons = used_titles = 0
+        # first the plan (what to show), then the widgets: when the plan reads as before (another
+        # player passing), the buttons stay where they are and only learn their new actions
+        plan: list[tuple] = []  # ("title", text, colour) | ("button", text, action, group, blocked, role)
+        self.private_button = None
         if g is None:
             self.header.setText("")
         elif g.state.over:
@@ -164,42 +297,67 @@ class ActionPanel(QWidget):
                 groups.setdefault(texts.action_group(a), []).append(a)
             # prefer non-spell actions first within the panel; spells last
             n = 0
+            labels = distinct_labels(ctrl, g, actions)
             for group in texts.GROUPS:
                 items = groups.get(group)
                 if not items:
                     continue
                 if group != "pass":
-                    self._take_title(used_titles, texts.group_title(group), "#e8c36a")
-                    used_titles += 1
+                    plan.append(("title", texts.group_title(group), "#e8c36a"))
                 for a in items:
                     n += 1
-                    label = texts.action_label(g, a)
+                    label = labels[a]
                     if group == "pass":
                         label += "   (Space)"
                     if n <= 9:
                         label = f"{n}  {label}"
-                    b = self._take_button(used_buttons, label, a, group)
-                    used_buttons += 1
-                    self.buttons.append((b, a))
+                    plan.append(("button", label, a, group, False, "legal"))
             if kind == "on_table":  # the player may look at their own cards first
-                b = self._take_button(used_buttons, tr("prompt.private_button"), _ASK_PRIVATELY,
-                                      "decision")
-                used_buttons += 1
-                self.private_button = b
-            else:
-                self.private_button = None
+                plan.append(("button", tr("prompt.private_button"), _ASK_PRIVATELY, "decision", False,
+                             "private"))
             blocked = ctrl.blocked_raids()
             if blocked:
-                self._take_title(used_titles, texts.tr_or("table.group.unavailable", "Not allowed now"),
-                                 "#9b8f84")
-                used_titles += 1
+                plan.append(("title", texts.tr_or("table.group.unavailable", "Not allowed now"), "#9b8f84"))
                 for a, reason, rule in blocked:
                     text = (f"✕ {texts.action_label(g, a)} — {texts.reason_text(reason)}"
                             + (f" ({rule})" if rule else ""))
-                    b = self._take_button(used_buttons, text, a, blocked=True)
-                    used_buttons += 1
-                    self.blocked_buttons.append((b, a))
-        self._lay.addStretch(1)
+                    plan.append(("button", text, a, "", True, "blocked"))
+        self._apply(plan)
+
+    def _apply(self, plan: list[tuple]) -> None:
+        signature = [p[:2] + p[3:] if p[0] == "button" else p for p in plan]
+        same = signature == getattr(self, "_signature", None)
+        self._signature = signature
+        self.buttons, self.blocked_buttons = [], []
+        self._action_of = {}
+        self.private_button = None
+        if not same:
+            while self._lay.count():  # take everything out; the widgets stay for reuse
+                self._lay.takeAt(0)
+            for w in self._button_pool + self._title_pool:
+                w.hide()
+        used_buttons = used_titles = 0
+        for p in plan:
+            if p[0] == "title":
+                if not same:
+                    self._take_title(used_titles, p[1], p[2])
+                used_titles += 1
+                continue
+            _kind, text, action, group, blocked, role = p
+            if same:
+                b = self._button_pool[used_buttons]
+                self._action_of[id(b)] = action
+            else:
+                b = self._take_button(used_buttons, text, action, group, blocked=blocked)
+            used_buttons += 1
+            if role == "legal":
+                self.buttons.append((b, action))
+            elif role == "blocked":
+                self.blocked_buttons.append((b, action))
+            else:
+                self.private_button = b
+        if not same:
+            self._lay.addStretch(1)
 
     def trigger(self, index: int) -> bool:
         """Click the ``index``-th (0-based) legal action's button."""
@@ -212,61 +370,141 @@ class ActionPanel(QWidget):
         return [(b, a) for b, a in self.buttons if not isinstance(a, CommandSpell)]
 
 
-class StackPanel(QLabel):
-    """The stack, top first, and who holds priority / what decision is awaited."""
+CARD_SCHEME = "card"
+PASS_CODES = ("Passed", "AutoPassed")  # folded into one line per run
+
+
+def _joined(name: str) -> str:
+    """A short name whose letters may not be broken apart at a line end (word joiners)."""
+    return "\u2060".join(name) if len(name) <= 12 else name
+
+
+def card_link(card_id: str, text: str) -> str:
+    """A card's name as a link the zoom follows on hover (``card:H-012``)."""
+    return (f'<a href="{CARD_SCHEME}:{html.escape(card_id)}" style="color:#ffe3a3; text-decoration:none">'
+            f"{html.escape(text)}</a>")
+
+
+class StackPanel(QTextBrowser):
+    """The stack, top first, each entry numbered as the negation buttons name it ("#2"), and who
+    holds priority. Bounded in height (it scrolls), so that the actions above stay visible;
+    hovering an effect's name shows its card in the zoom (``card_hovered``)."""
+
+    card_hovered = Signal(str)  # a card id, or "" when the pointer leaves a name
+    MAX_LINES = 6
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setStyleSheet("QTextBrowser { background: transparent; border: none; }")
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.highlighted.connect(lambda url: emit(self.card_hovered, url.path()
+                                                  if url.scheme() == CARD_SCHEME else ""))
+        self._html = None
+        self._height = 0
+        self.highlighted_entries: frozenset = frozenset()
+
+    def set_highlight(self, action: Any) -> None:
+        """Light the stack entries an action answers (a negation's target), None for none."""
+        entries = frozenset()
+        if action is not None and self.controller.game is not None:
+            from fate_royal.qt.table import action_marks
+
+            entries = action_marks(self.controller.game, action).stack
+        if entries != self.highlighted_entries:
+            self.highlighted_entries = entries
+            self.refresh()
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def rows(self) -> list[str]:
+        """The entries as plain lines, top first (tests and the hover highlight read them)."""
+        return [line for line in self.toPlainText().splitlines() if line.startswith("#")]
 
     def refresh(self) -> None:
         g = self.controller.game
         if g is None:
-            self.setText("")
+            self._set("")
             return
-        s = g.state
+        v = self.controller.table_view()
+        w = texts.words(g)
+        raw = g.state.stack
         rows = []
-        for pos in range(len(s.stack) - 1, -1, -1):
-            item = s.stack[pos]
-            who = html.escape(g.player_name(item.player))
-            if item.card < 0:
-                what = html.escape(texts.tr_or("table.command_spell_item", "command spell")
-                                   + (f" ({item.spell})" if item.spell else ""))
+        for pos in range(len(v.stack) - 1, -1, -1):
+            item = v.stack[pos]
+            who = html.escape(_joined(v.players[item.player].name))
+            card = g.db.cards.get(item.card_id) if item.card_id else None
+            if card is None:
+                what = html.escape(texts.tr_or("table.command_spell_item", "command spell"))
                 src = ""
             else:
-                card = g.card_of(item.card)
-                what = html.escape(texts.effect_name(card.effects[item.effect - 1]))
-                src = html.escape(texts.card_name(card))
+                eff = card.effects[item.effect - 1]
+                what = card_link(card.id, w.effect_name(eff))
+                src = card_link(card.id, w.card_name(card))
             tg = ""
-            if item.targets and item.card >= 0:
+            if item.targets and card is not None and pos < len(raw) and raw[pos].card >= 0:
                 try:
                     from fate_royal.rules.actions import UseEffect
 
-                    tg = " → " + html.escape(texts.targets_text(g, UseEffect(item.player, item.card, item.effect,
-                                                                            tuple(item.targets))))
+                    it = raw[pos]
+                    tg = " → " + html.escape(texts.targets_text(g, UseEffect(it.player, it.card, it.effect,
+                                                                            tuple(it.targets))))
                 except Exception:
                     tg = ""
             neg = (f" <span style='color:#ff8a80'>[{html.escape(texts.tr_or('table.negated', 'negated'))}]</span>"
                    if item.negated else "")
             style = "text-decoration: line-through;" if item.negated else ""
-            rows.append(f"<div style='{style}'><b>{pos + 1}.</b> <b>{what}</b> {src} "
-                        f"<span style='color:#c9bda6'>({who})</span>{tg}{neg}</div>")
+            if pos in self.highlighted_entries:  # the hovered action answers this entry
+                style += " background-color:#5a4a12;"
+            def nw(markup: str) -> str:  # a name is never broken across lines
+                return "<span style='white-space:nowrap'>" + markup + "</span>"
+
+            rows.append(f"<div style='{style}'>{nw(f'<b>#{pos + 1}</b> <b>{what}</b>')} "
+                        f"<span style='color:#c9bda6'>{nw(src)} {nw(f'({who})')}</span>"
+                        f"{nw(tg) if tg else ''}{neg}</div>")
         if not rows:
             rows.append(f"<div style='color:#9b8f84'>{html.escape(tr('panel.stack.empty'))}</div>")
         pend = texts.pending_text(g)
         if pend:
             rows.append(f"<div style='color:#5fd4ff; margin-top:4px'><b>{html.escape(pend)}</b></div>")
-        self.setText("".join(rows))
+        self._set("".join(rows))
+
+    def _set(self, markup: str) -> None:
+        if markup == self._html:
+            return
+        self._html = markup
+        self.setHtml(markup)
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as the entries, at most MAX_LINES lines (then it scrolls)."""
+        doc = self.document()
+        doc.setTextWidth(max(50, self.viewport().width()))
+        line = self.fontMetrics().lineSpacing()
+        h = int(min(doc.size().height(), line * self.MAX_LINES + 8)) + 4
+        h = max(h, line * 2 + 8)
+        if h != self._height:
+            self._height = h
+            self.setFixedHeight(h)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
 
 
 class LogPanel(QTextBrowser):
-    """The engine log, one line per event, each with its rule ids as links (``rule:E1.4``)."""
+    """The engine log, one line per event, each with its rule ids as links (``rule:E1.4``) and
+    the card it names as a link to the zoom. Runs of passes fold into one line ("B, C, D pass");
+    ``set_filter`` shows only one player's events or those citing a rule. A line's context menu
+    offers "undo to here" (``undo_to_requested(actions to keep)``)."""
 
     rule_clicked = Signal(str)
+    card_hovered = Signal(str)  # a card id named in a line, or "" when the pointer leaves it
+    undo_to_requested = Signal(int)
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -274,51 +512,215 @@ class LogPanel(QTextBrowser):
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
         self.anchorClicked.connect(self._anchor)
+        self.highlighted.connect(lambda url: emit(self.card_hovered, url.path()
+                                                  if url.scheme() == CARD_SCHEME else ""))
         self._game: Any = None
         self._shown = 0
         self._lang = ""
+        self._filter: tuple = (None, "")
+        self._run: tuple | None = None  # the pass run in the last block: (names, rules, first index)
+        self._blocks: dict[int, int] = {}  # block (line) number -> its first view-log index
+        self._events: tuple = ()  # the events shown (to tell whether another viewer reads the same)
+        self._line_block: dict[int, int] = {}  # view-log index of an ordinary line -> its block
+        self._secret: list[int] = []
+        self._marks: dict[int, int] = {}  # raw log index -> actions taken when it was first shown
+        self._raw_len = 0
         self.document().setMaximumBlockCount(0)
 
     def _anchor(self, url: QUrl) -> None:
         if url.scheme() == RULE_SCHEME:
             emit(self.rule_clicked, url.path())
 
+    def set_filter(self, player: int | None, rule: str) -> None:
+        """Only events of ``player`` (None: everyone) citing a rule starting with ``rule``."""
+        f = (player, rule.upper())
+        if f != self._filter:
+            self._filter = f
+            self._game = None  # rebuild
+            self.refresh()
+
+    def _passes(self, e: Any) -> bool:
+        player, rule = self._filter
+        if player is not None and e.args.get("player") != player:
+            return False
+        if rule and not any(r.upper().startswith(rule) for r in e.rules):
+            return False
+        return True
+
     def line_html(self, event: Any, words: Any = None) -> str:
         words = words or texts.words(self.controller.game)
         text = html.escape(words.event(event))
+        g = self.controller.game
+        if event.card and g is not None and event.card in g.db.cards:
+            name = html.escape(words.card_name(g.db.cards[event.card]))
+            if name and name in text:  # the card's name links to its zoom
+                text = text.replace(name, card_link(event.card, words.card_name(g.db.cards[event.card])), 1)
         code = event.code
         if code in ("TurnStarted",):
             text = f"<b style='color:#e8c36a'>{text}</b>"
-        elif code in ("StepStarted", "StepEnded", "ProcessStarted", "Passed"):
+        elif code in ("StepStarted", "StepEnded", "ProcessStarted") or code in PASS_CODES:
             text = f"<span style='color:#a99c88'>{text}</span>"
         elif code in ("GameWon", "NoWinner", "PlayerDroppedOut", "ServantDestroyed"):
             text = f"<b style='color:#ff8a80'>{text}</b>"
         links = rule_links(event.rules)
         return f"{text} <small>{links}</small>" if links else text
 
+    def _run_html(self, words: Any, names: list[str], rules: list[str]) -> str:
+        if len(names) == 1:
+            text = words.tr("event.Passed", player=names[0])
+        else:
+            text = tr("log.passes", names=words.join(names), count=len(names))
+        links = rule_links(rules)
+        text = f"<span style='color:#a99c88'>{html.escape(text)}</span>"
+        return f"{text} <small>{links}</small>" if links else text
+
+    def _note_marks(self, g: Any) -> None:
+        n = g.log_length
+        if n < self._raw_len:
+            self._marks = {k: v for k, v in self._marks.items() if k < n}
+        done = len(g.history)
+        for i in range(self._raw_len, n):
+            self._marks.setdefault(i, done)
+        self._raw_len = n
+
     def refresh(self) -> None:
         g = self.controller.game
         if g is None:
-            self.clear()
-            self._game, self._shown = None, 0
+            self._forget_documents()
+            self._game = None
             return
+        if g is not getattr(self, "_marks_game", None):
+            self._marks_game, self._marks, self._raw_len = g, {}, 0
+        self._note_marks(g)
         view = self.controller.table_view()
         log = view.log  # what the one looking may read: other seats' secrets taken out
         lang = current_language()
         who = view.viewer
-        if g is not self._game or len(log) < self._shown or lang != self._lang \
-                or who != getattr(self, "_viewer", None):
-            self.clear()
-            self._game, self._shown, self._lang = g, 0, lang
-            self._viewer = who
+        if g is not self._game or lang != self._lang:
+            self._forget_documents()
+            self._game, self._lang = g, lang
+        if len(log) < self._shown:
+            self._forget_documents()  # undone: written again
+        elif who != getattr(self, "_viewer", None) and not self._rewrite_changed(log):
+            self._forget_documents()  # another seat reads another history: written again
+        self._viewer = who
         if len(log) == self._shown:
             return
         words = texts.words(g)
-        chunk = "<br>".join(self.line_html(e, words) for e in log[self._shown:])
-        self.append(chunk)
+        items: list[tuple[str, int]] = []  # (html, first view-log index) of each new line
+        run = self._run  # a run of passes; while ``shown`` it is the document's last line
+        shown = run is not None
+        replace_last = False
+        for i in range(self._shown, len(log)):
+            e = log[i]
+            if not self._passes(e):
+                continue
+            if e.code in PASS_CODES:
+                name = words.player(e.args.get("player"))
+                if run is None:
+                    run, shown = ([name], list(e.rules), i), False
+                else:
+                    run = (run[0] + [name], list(dict.fromkeys(run[1] + list(e.rules))), run[2])
+                continue
+            if run is not None:
+                replace_last = replace_last or shown
+                items.append((self._run_html(words, run[0], run[1]), run[2]))
+                run, shown = None, False
+            items.append((self.line_html(e, words), i))
+        if run is not None:
+            replace_last = replace_last or shown
+            items.append((self._run_html(words, run[0], run[1]), run[2]))
+        self._run = run
+        self._secret.extend(i for i in range(self._shown, len(log)) if log[i].secret >= 0)
         self._shown = len(log)
+        self._events = tuple(log)
+        if items:
+            if replace_last:
+                self._drop_last_block()
+            self.append("".join(f"<div>{h}</div>" for h, _ in items))
+            last = self.document().blockCount() - 1
+            for j, (_h, first) in enumerate(items):
+                self._blocks[last - len(items) + 1 + j] = first
+                if log[first].code not in PASS_CODES:
+                    self._line_block[first] = last - len(items) + 1 + j
         self.moveCursor(QTextCursor.MoveOperation.End)
         self.ensureCursorVisible()
+
+    def _rewrite_changed(self, log: Any) -> bool:
+        """Another seat looks: rewrite in place the few lines it reads otherwise (its own secret
+        cards named, another's taken out). False if too much differs (then all is rewritten)."""
+        shown = self._events
+        if len(log) < len(shown):
+            return False
+        # only secret events read otherwise from one seat to another; any other difference (an
+        # event one seat does not see at all) shifts the rest, caught at the last shown line
+        k = len(shown) - 1
+        while k >= 0 and shown[k].secret >= 0:
+            k -= 1
+        if k >= 0 and log[k] is not shown[k] and log[k] != shown[k]:
+            return False
+        changed = [i for i in self._secret if log[i] is not shown[i] and log[i] != shown[i]]
+        if len(changed) > 24 or any(i not in self._line_block for i in changed):
+            return False
+        words = texts.words(self.controller.game)
+        doc = self.document()
+        for i in changed:
+            block = doc.findBlockByNumber(self._line_block[i])
+            if not block.isValid():
+                return False
+            cursor = QTextCursor(block)
+            cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+            cursor.insertHtml(self.line_html(log[i], words))
+        self._events = tuple(log[:len(shown)])
+        return True
+
+    def _forget_documents(self) -> None:
+        self.clear()
+        self._shown, self._run, self._blocks, self._events, self._line_block = 0, None, {}, (), {}
+        self._secret: list[int] = []  # view-log indices of secret events (read otherwise by others)
+
+    def _drop_last_block(self) -> None:
+        doc = self.document()
+        last = doc.blockCount() - 1
+        cursor = QTextCursor(doc.lastBlock())
+        cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
+        cursor.removeSelectedText()
+        if last == 0:
+            cursor.deletePreviousChar()
+        first = self._blocks.pop(last, None)
+        self._line_block.pop(first, None)
+
+    # --- undo to here ------------------------------------------------------------------------------
+
+    def event_at(self, pos: Any) -> int | None:
+        """The view-log index of the (first) event of the line at a viewport position."""
+        return self._blocks.get(self.cursorForPosition(pos).block().blockNumber())
+
+    def actions_at(self, index: int) -> int | None:
+        """How many actions had been taken when the event at view-log ``index`` was shown."""
+        g = self.controller.game
+        view = self.controller.table_view()
+        if g is None or not 0 <= index < len(view.log):
+            return None
+        raw = g.log
+        for j in range(index, -1, -1):  # a line another seat's secret changed: the one before it
+            ev = view.log[j]
+            for k in range(min(len(raw) - 1, j + 64), -1, -1):
+                if raw[k] is ev:
+                    return self._marks.get(k)
+        return None
+
+    def contextMenuEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        menu = self.createStandardContextMenu()
+        index = self.event_at(event.pos())
+        keep = self.actions_at(index) if index is not None else None
+        g = self.controller.game
+        if keep is not None and g is not None:
+            menu.addSeparator()
+            act = menu.addAction(tr("history.undo_to_here"))
+            act.setEnabled(keep < len(g.history) and self.controller.can_undo())
+            act.triggered.connect(lambda: emit(self.undo_to_requested, keep))
+        menu.exec(event.globalPos())
 
 
 class RulePanel(QGroupBox):

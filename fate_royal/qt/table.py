@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor, QFontMetricsF, QImage, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap,
     QRadialGradient,
@@ -28,6 +28,7 @@ from fate_royal.qt.compat import emit
 from fate_royal.qt import art, texts
 from fate_royal.qt.fonts import pixel_font
 from fate_royal.qt.i18n import current_language, tr
+from fate_royal.qt.zoom import ZoomTarget
 
 CARD_RATIO = 880.0 / 630.0
 VIRTUAL_W, VIRTUAL_H = 1150.0, 860.0
@@ -37,14 +38,23 @@ VIRTUAL_W, VIRTUAL_H = 1150.0, 860.0
 SEAT_ANCHORS: dict[int, list[tuple[float, float]]] = {
     2: [(0.5, 1.0), (0.5, 0.0)],
     3: [(0.5, 1.0), (0.04, 0.0), (0.96, 0.0)],
-    4: [(0.5, 1.0), (0.0, 0.5), (0.5, 0.0), (1.0, 0.5)],
+    4: [(0.0, 1.0), (0.0, 0.0), (1.0, 0.0), (1.0, 1.0)],  # the corners: the centre gets the height
     5: [(0.5, 1.0), (0.0, 0.62), (0.2, 0.0), (0.8, 0.0), (1.0, 0.62)],
     6: [(0.5, 1.0), (0.0, 0.76), (0.0, 0.1), (0.5, 0.0), (1.0, 0.1), (1.0, 0.76)],
-    7: [(0.5, 1.0), (0.0, 0.86), (0.0, 0.3), (0.3, 0.0), (0.7, 0.0), (1.0, 0.3), (1.0, 0.86)],
+    7: [(0.5, 1.0), (0.0, 0.87), (0.0, 0.37), (0.3, 0.0), (0.7, 0.0), (1.0, 0.37), (1.0, 0.87)],
 }
+CENTRE_MIN_W = 430.0  # the centre's width when seats stand on both sides of it
 SEAT_SCALE = {2: 1.3, 3: 1.18, 4: 1.08, 5: 1.0, 6: 0.96, 7: 0.92}
-BOX_W, BOX_H = 320.0, 214.0
+BOX_W, BOX_H = 344.0, 238.0
 MARGIN = 10.0
+#: Inside a seat box (its own units): the servant's cards, the mystic codes' cards, where cards start.
+SERVANT_W, CODE_W, CARDS_TOP = 86.0, 70.0, 28.0
+SERVANT_AREA_W = 6.0 + 2 * (SERVANT_W + 6.0)  # two upright servant cards
+ROW_STATS = CARDS_TOP + SERVANT_W * 880.0 / 630.0 + 3.0  # the line under the servant
+
+PILE_W = 64.0  # the centre piles' cards
+#: The centre block's height during a combat (banner, step and process tracks, piles, summary, notes)
+CENTRE_H_COMBAT = 30 + 6 + 26 + 8 + 30 + PILE_W * CARD_RATIO + 24 + 10 + 62 + 24 + 36
 
 ROTATION = {"rise": 0, "reverse": 0, "down": 90, "danger": 180}
 
@@ -87,6 +97,7 @@ class SeatLayout:
     rect: QRectF  # virtual units
     scale: float
     cards: list[CardDraw] = field(default_factory=list)
+    codes_x: float = 0.0  # where the mystic codes' fan begins (seat units)
 
 
 @dataclass
@@ -107,13 +118,13 @@ class CardImages:
     def __init__(self) -> None:
         self._cache: dict[tuple, QPixmap] = {}
 
-    def face(self, card: Any, w: int, h: int, lang: str) -> QPixmap:
+    def face(self, card: Any, w: int, h: int, lang: str, db: Any = None) -> QPixmap:
         key = ("f", id(card), w, h, lang)
         pm = self._cache.get(key)
         if pm is None:
             if len(self._cache) > 600:
                 self._cache.clear()
-            img = art.render_card_image(card, QSize(max(w, 2), max(h, 2)), lang=lang)
+            img = art.render_card_image(card, QSize(max(w, 2), max(h, 2)), lang=lang, db=db)
             pm = QPixmap.fromImage(img)
             self._cache[key] = pm
         return pm
@@ -173,7 +184,7 @@ def draw_card(painter: QPainter, d: CardDraw, game: Any, scale: float, dim: bool
     painter.setBrush(QColor(0, 0, 0, 90))
     painter.drawRoundedRect(local.translated(2.5, 3), r.width() * 0.06, r.width() * 0.06)
     if d.face_up and d.card_id is not None and d.card_id in game.db.cards:
-        pm = IMAGES.face(game.db.cards[d.card_id], w_px, h_px, current_language())
+        pm = IMAGES.face(game.db.cards[d.card_id], w_px, h_px, current_language(), game.db)
     else:
         pm = IMAGES.back(w_px, h_px)
     painter.drawPixmap(local, pm, QRectF(pm.rect()))
@@ -209,6 +220,18 @@ def _text(painter: QPainter, rect: QRectF, text: str, px: float, color: QColor =
     painter.drawText(rect, int(align), text)
 
 
+def _fit_text(painter: QPainter, rect: QRectF, text: str, px: float, color: QColor = TEXT, *,
+              bold: bool = False,
+              align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+              min_px: float = 7.0) -> None:
+    """One line of text shrunk (down to ``min_px``) until it fits ``rect``; only then elided
+    with "…" (never cut mid-word without the mark)."""
+    size = px
+    while size > min_px and QFontMetricsF(pixel_font(size, bold=bold)).horizontalAdvance(text) > rect.width():
+        size -= 0.5
+    _text(painter, rect, text, size, color, bold=bold, align=align)
+
+
 def _badge_width(text: str, px: float = 11.5) -> float:
     """The width ``_badge`` gives a label."""
     return QFontMetricsF(pixel_font(px, bold=True)).horizontalAdvance(text) + px * 1.1
@@ -230,16 +253,179 @@ def _badge(painter: QPainter, right: float, top: float, text: str, color: QColor
     return rect.left()
 
 
+# --------------------------------------------------------------------------- what an action points at
+
+
+@dataclass(frozen=True)
+class ActionMarks:
+    """What an action uses and aims at: its own card(s), the players and cards it targets, the
+    stack entries (0-based) it answers."""
+
+    cards: frozenset = frozenset()
+    players: frozenset = frozenset()
+    targets: frozenset = frozenset()
+    stack: frozenset = frozenset()
+
+
+def action_marks(game: Any, action: Any) -> ActionMarks:
+    from fate_royal.rules.actions import (
+        ChooseEncounterTarget, CommandSpell, DeclareRaid, Discard, PlayCard, UseEffect,
+    )
+
+    if isinstance(action, (DeclareRaid, ChooseEncounterTarget)):
+        return ActionMarks(players=frozenset({action.target}))
+    if isinstance(action, (PlayCard, Discard)):
+        return ActionMarks(cards=frozenset({action.card}))
+    if isinstance(action, CommandSpell):
+        if action.spell == "negate":
+            return ActionMarks(stack=frozenset({action.target}))
+        return ActionMarks(players=frozenset({action.target}))
+    if isinstance(action, UseEffect):
+        try:
+            kind = game.card_of(action.card).effects[action.effect - 1].target.kind
+        except Exception:
+            kind = ""
+        tg = tuple(action.targets or ())
+        if kind in ("servant", "player", "dropped_player"):
+            return ActionMarks(cards=frozenset({action.card}), players=frozenset(tg))
+        if kind == "card":
+            return ActionMarks(cards=frozenset({action.card}), targets=frozenset(tg))
+        if kind == "stack_effect":
+            return ActionMarks(cards=frozenset({action.card}), stack=frozenset(tg))
+        return ActionMarks(cards=frozenset({action.card}))
+    return ActionMarks()
+
+
+_GLOWS: dict[tuple, QPixmap] = {}
+
+
+def _glow(painter: QPainter, rect: QRectF, colour: QColor, radius: float, width: float = 1.0) -> None:
+    """A soft coloured outline around ``rect`` (virtual units of a painter scaled to pixels),
+    drawn once per size and colour into a pixmap: wide antialiased strokes are slow to paint."""
+    t = painter.worldTransform()
+    k = t.m11() if abs(t.m12()) < 1e-6 else math.hypot(t.m11(), t.m12())
+    dpr = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
+    px = max(0.01, k * dpr)
+    pad = 6 * width
+    w, h = round((rect.width() + 2 * pad) * px), round((rect.height() + 2 * pad) * px)
+    key = (w, h, colour.rgba(), round(radius, 1), round(width, 2), round(px, 3))
+    pm = _GLOWS.get(key)
+    if pm is None:
+        if len(_GLOWS) > 64:
+            _GLOWS.clear()
+        pm = QPixmap(max(1, w), max(1, h))
+        pm.fill(Qt.GlobalColor.transparent)
+        p2 = QPainter(pm)
+        p2.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p2.scale(px, px)
+        inner = QRectF(pad, pad, rect.width(), rect.height())
+        glow = QColor(colour)
+        p2.setBrush(Qt.BrushStyle.NoBrush)
+        for spread, alpha in ((10 * width, 50), (5 * width, 110), (2.2 * width, 255)):
+            glow.setAlpha(alpha)
+            p2.setPen(QPen(glow, spread))
+            p2.drawRoundedRect(inner, radius, radius)
+        p2.end()
+        _GLOWS[key] = pm
+    # drawn 1:1 in device pixels (a scaled, smoothed pixmap draw is many times slower)
+    top_left = t.map(QPointF(rect.x() - pad, rect.y() - pad))
+    painter.save()
+    painter.resetTransform()
+    pm.setDevicePixelRatio(dpr)
+    painter.drawPixmap(QPointF(round(top_left.x() * dpr) / dpr, round(top_left.y() * dpr) / dpr), pm)
+    painter.restore()
+
+
+HIGHLIGHT = QColor("#ffe066")  # the hovered action's card and targets
+LAST = QColor("#ff9ad5")  # the last action taken
+PICK = QColor("#7dffb0")  # a target that may be clicked
+
+
+# --------------------------------------------------------------------------- pointing at cards
+
+
+class CardPointer:
+    """What the table and the hand share: hovering a card (or pressing and holding it) asks for
+    the zoom (``zoom_card(ZoomTarget | None, window point)``); a short press is a click, handled
+    on release by ``click_at``. Subclasses provide ``card_at``, ``relayout`` and ``click_at``."""
+
+    HOLD_MS = 450
+
+    def _init_pointer(self) -> None:
+        self._hold = QTimer(self)
+        self._hold.setSingleShot(True)
+        self._hold.setInterval(self.HOLD_MS)
+        self._hold.timeout.connect(self._held)
+        self._press: tuple[QPointF, QPointF] | None = None
+        self._was_held = False
+        self._zoomed: tuple | None = None
+
+    @staticmethod
+    def _key(d: CardDraw | None) -> tuple | None:
+        return None if d is None else (d.role, d.uid, d.card_id, d.owner)
+
+    def zoom_at(self, pos: QPointF) -> bool:
+        """Ask for the zoom of the card at ``pos`` (widget coordinates); False if none shows."""
+        self.relayout()
+        d = self.card_at(pos)
+        if d is None or not d.face_up or d.card_id is None:
+            return False
+        self._zoomed = self._key(d)
+        target = ZoomTarget(d.card_id, d.owner, d.role, d.state, d.uid)
+        emit(self.zoom_card, target, self.mapTo(self.window(), pos.toPoint()))
+        return True
+
+    def unzoom(self) -> None:
+        if self._zoomed is not None:
+            self._zoomed = None
+            emit(self.zoom_card, None, QPoint())
+
+    def _held(self) -> None:
+        if self._press is not None and self.zoom_at(self._press[0]):
+            self._was_held = True
+
+    def pointer_press(self, event: Any) -> None:
+        self._press = (event.position(), event.globalPosition())
+        self._was_held = False
+        self._hold.start()
+
+    def pointer_release(self, event: Any) -> None:
+        self._hold.stop()
+        press, self._press = self._press, None
+        if self._was_held:  # press and hold was for looking: no click
+            self._was_held = False
+            self.unzoom()
+            return
+        if press is not None:
+            self.click_at(press[0], press[1])
+
+    def pointer_move(self, event: Any) -> None:
+        pos = event.position()
+        if self._press is not None and (pos - self._press[0]).manhattanLength() > 10:
+            self._hold.stop()
+        if self._zoomed is not None and not self._was_held:
+            if self._key(self.card_at(pos)) != self._zoomed:
+                self.unzoom()
+
+    def pointer_tooltip(self, ev: Any) -> None:
+        """A hover long enough for a tooltip: the zoom for a face, a tooltip for anything else."""
+        self.relayout()
+        if not self.zoom_at(QPointF(ev.pos())):
+            show_card_tooltip(self, ev)
+
+
 # --------------------------------------------------------------------------- the table view
 
 
-class TableView(QWidget):
+class TableView(CardPointer, QWidget):
     """Seats, centre piles, step and combat. Emits ``card_clicked(uid, global pos)`` and
     ``pile_clicked(kind)``; never changes the game itself."""
 
     card_clicked = Signal(int, QPointF)
     seat_clicked = Signal(int, QPointF)  # a face-down card: its owner
     pile_clicked = Signal(str)
+    zoom_card = Signal(object, QPoint)  # ZoomTarget or None (hide), window coordinates
+    target_picked = Signal(object)  # the action whose target was clicked (pick mode)
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -257,6 +443,18 @@ class TableView(QWidget):
         self._seat_cache: dict[tuple, QPixmap] = {}
         self._felt: QPixmap | None = None
         self.centre_geo: dict = {}
+        self._init_pointer()
+        self.highlight: Any = None  # the action whose card and targets glow (hovered button)
+        self.show_last = True  # mark the last action's card and targets
+        self.pick: list = []  # actions waiting for their target to be clicked on the table
+        #: short animations of what changed (≤ ANIM_MS, drawn over the table; input never waits)
+        self.animate = True
+        self.effects: list[tuple] = []  # (kind, rect or None, text, colour, start seconds)
+        self._snapshot: tuple | None = None
+        self._anim_timer = QTimer(self)
+        self._anim_timer.setInterval(16)
+        self._anim_timer.timeout.connect(self._anim_tick)
+        controller.changed.connect(self._observe_change)
         controller.changed.connect(self.update)
 
     # --- layout --------------------------------------------------------------------------------
@@ -272,10 +470,16 @@ class TableView(QWidget):
         return [d for s in self.seats for d in s.cards] + list(self.centre_cards)
 
     def layout_table(self) -> None:
+        g = self.controller.game
+        key = (id(g), getattr(g, "version", None), self.controller.private_viewer(), self.width(),
+               self.height(), self.controller.read_only, self.controller.handoff_needed(),
+               id(getattr(self.controller, "prompt", None)))
+        if g is not None and key == self.__dict__.get("_layout_key"):
+            return  # the same position seen by the same seat at the same size: laid out already
+        self._layout_key = key
         self._metrics()
         self.seats, self.centre_cards, self.hotspots = [], [], []
         self.v = None
-        g = self.controller.game
         if g is None:
             return
         v = self.controller.table_view()
@@ -283,6 +487,11 @@ class TableView(QWidget):
         n = len(v.players)
         anchors = SEAT_ANCHORS.get(n) or SEAT_ANCHORS[7]
         k = SEAT_SCALE.get(n, 0.86)
+        if n == 2:  # a seat above and one below the centre: all three must fit the height
+            k = min(k, (self._vh - 2 * MARGIN - 16 - CENTRE_H_COMBAT) / (2 * BOX_H))
+        elif n == 4:  # two seats a side, the centre between them: as large as the width allows
+            k = min((self._vw - 2 * MARGIN - CENTRE_MIN_W) / (2 * BOX_W),
+                    (self._vh - 2 * MARGIN - 12) / (2 * BOX_H), 1.3)
         bw, bh = BOX_W * k, BOX_H * k
         playable = {getattr(a, "card", None) for a in self.controller.legal_actions()}
         for i in range(n):
@@ -304,27 +513,33 @@ class TableView(QWidget):
         i = seat.player
         sst = sv.hero.state if sv.hero is not None else None
         rot = ROTATION.get(sst or "rise", 0)
-        cw, ch = 68.0, 68.0 * CARD_RATIO
-        for role, cv, slot_x in (("hero", sv.hero, 4.0), ("class", sv.klass, 100.0)):
-            if cv is None:
-                continue
-            slot = self._local(seat, slot_x, 28.0, 98.0, 98.0)
-            c = slot.center()
-            rect = QRectF(c.x() - cw * seat.scale / 2, c.y() - ch * seat.scale / 2, cw * seat.scale, ch * seat.scale)
-            seat.cards.append(CardDraw(role, cv.uid, cv.card_id, i, cv.state, rot, cv.known, rect,
-                                       cv.uid is not None and cv.uid in playable))
+        cw, ch = SERVANT_W, SERVANT_W * CARD_RATIO
+        # a Down servant lies sideways: each slot is as wide as the card is tall
+        slot_w = ch if rot == 90 else cw
+        x = 6.0
+        for role, cv in (("hero", sv.hero), ("class", sv.klass)):
+            if cv is not None:
+                cx, cy = x + slot_w / 2, CARDS_TOP + ch / 2
+                rect = self._local(seat, cx - cw / 2, cy - ch / 2, cw, ch)
+                seat.cards.append(CardDraw(role, cv.uid, cv.card_id, i, cv.state, rot, cv.known, rect,
+                                           cv.uid is not None and cv.uid in playable))
+            x += slot_w + 6.0
+        seat.codes_x = max(x, SERVANT_AREA_W)
         # mystic codes and face-down scenes: a fan at the right
         codes = list(sv.seat)
         if codes:
-            cw2, ch2 = 50.0, 50.0 * CARD_RATIO
-            area_x, area_w = 204.0, 112.0
+            area_x = seat.codes_x
+            area_w = BOX_W - 6.0 - area_x
+            down = any(cv.state == "down" for cv in codes)
             # a Down code lies sideways: its footprint is as wide as the card is tall
-            footprint = ch2 if any(cv.state == "down" for cv in codes) else cw2
-            step = min(58.0, (area_w - footprint) / max(1, len(codes) - 1)) if len(codes) > 1 else 0.0
+            cw2 = min(CODE_W, area_w / CARD_RATIO if down else area_w)
+            ch2 = cw2 * CARD_RATIO
+            footprint = ch2 if down else cw2
+            step = min(cw2 + 6.0, (area_w - footprint) / max(1, len(codes) - 1)) if len(codes) > 1 else 0.0
             for j, cv in enumerate(codes):
                 st = cv.state or "rise"
                 centre_x = area_x + footprint / 2 + j * step
-                r = self._local(seat, centre_x - cw2 / 2, 32.0, cw2, ch2)
+                r = self._local(seat, centre_x - cw2 / 2, CARDS_TOP + 4.0, cw2, ch2)
                 seat.cards.append(CardDraw("code", cv.uid, cv.card_id, i, st,
                                            90 if st == "down" else 0, cv.known, r,
                                            cv.uid is not None and cv.uid in playable))
@@ -351,10 +566,10 @@ class TableView(QWidget):
                 elif r.left() > cx:
                     limits.append(r.left() - cx)
         half = min([300.0] + [x - 14 for x in limits])
-        cw = 74.0
+        cw = PILE_W
         ch = cw * CARD_RATIO
         combat = v.combat is not None
-        height = 30 + 6 + 26 + 8 + (30 if combat else 0) + ch + 24 + 10 + (62 if combat else 0) + 24 + 36
+        height = CENTRE_H_COMBAT - (0 if combat else 30 + 62)
         y0 = top + max(8.0, (bottom - top - height) / 2)
         geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36}
         y = y0 + 36 + 26 + 8
@@ -400,19 +615,242 @@ class TableView(QWidget):
                 if pend is not None and pend.player == seat.player and not self.v.players[seat.player].out:
                     self._paint_deciding(painter, seat)
             self._paint_centre_notes(painter, g)
+            self._paint_playable(painter)
+            self._paint_marks(painter, g)
+            self._paint_effects(painter)
         finally:
             painter.end()
 
+    # --- animations ---------------------------------------------------------------------------------
+
+    ANIM_MS = 240
+
+    def _take_snapshot(self) -> tuple:
+        v = self.v
+        cards = {d.uid: (d.state, d.rotation, d.face_up, d.bounds)
+                 for s in self.seats for d in s.cards if d.uid is not None}
+        seats = [(s.player, s.rect, v.players[s.player]) for s in self.seats]
+        piles = {h.kind: (h.rect, n) for h, n in
+                 ((h, {"deck": len(v.deck), "discard": len(v.discard), "grail": len(v.grail)}.get(h.kind))
+                  for h in self.hotspots) if n is not None}
+        return id(self.controller.game), cards, seats, piles
+
+    def _observe_change(self) -> None:
+        """After an action: note what changed since the last one and start its animations."""
+        if self.controller.game is None:
+            self._snapshot = None
+            return
+        self.layout_table()
+        snap = self._take_snapshot()
+        old, self._snapshot = self._snapshot, snap
+        if not self.animate or old is None or old[0] != snap[0]:
+            return
+        import time as _time
+
+        now = _time.monotonic()
+        colours = {"down": QColor("#ffb26b"), "danger": QColor("#ff6b6b"), "reverse": QColor("#b58cff"),
+                   "rise": GOLD}
+        for uid, (state, rot, face, rect) in snap[1].items():
+            before = old[1].get(uid)
+            if before is not None and (before[0], before[1], before[2]) != (state, rot, face):
+                self.effects.append(("ring", rect, "", colours.get(state or "rise", GOLD), now))
+        for (p, rect, sv), (_p, _r, before) in zip(snap[2], old[2]):
+            if sv.out and not before.out:
+                self.effects.append(("flash", rect, "", QColor("#ff5a4f"), now))
+                continue
+            k = rect.width() / BOX_W
+            for delta, label, y, colour in (
+                    (sv.mana - before.mana, tr("stat.mana_short"), ROW_STATS + 21, CYAN),
+                    (sv.hand_count - before.hand_count, tr("zone.hand"), ROW_STATS + 48, TEXT),
+                    (sv.command_spells - before.command_spells, tr("command_spells.short"),
+                     ROW_STATS + 48, QColor("#ff8a80")),
+                    (sum(sv.coins.values()) - sum(before.coins.values()), tr("coin.short"),
+                     ROW_STATS + 21, QColor("#ffb0b0"))):
+                if delta:
+                    x = 196 if label == tr("zone.hand") else 60
+                    at = QRectF(rect.x() + x * k, rect.y() + y * k, 140 * k, 24 * k)
+                    self.effects.append(("text", at, f"{delta:+d} {label}", colour, now))
+        for kind, (rect, n) in snap[3].items():
+            before = old[3].get(kind)
+            if before is not None and before[1] != n:
+                self.effects.append(("ring", rect.adjusted(6, 6, -6, -24), "", GOLD, now))
+        if self.effects and not self._anim_timer.isActive():
+            self._anim_timer.start()
+
+    def _anim_tick(self) -> None:
+        import time as _time
+
+        now = _time.monotonic()
+        self.effects = [e for e in self.effects if now - e[4] < self.ANIM_MS / 1000]
+        if not self.effects:
+            self._anim_timer.stop()
+        self.update()
+
+    def _paint_effects(self, painter: QPainter) -> None:
+        if not self.effects:
+            return
+        import time as _time
+
+        now = _time.monotonic()
+        for kind, rect, text, colour, start in self.effects:
+            t = (now - start) / (self.ANIM_MS / 1000)
+            if not 0 <= t < 1:
+                continue
+            fade = QColor(colour)
+            fade.setAlpha(int(255 * (1 - t)))
+            painter.save()
+            if kind == "ring":
+                grow = 4 + 10 * t
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(QPen(fade, 3))
+                painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), 8, 8)
+            elif kind == "flash":
+                fade.setAlpha(int(120 * (1 - t)))
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(fade)
+                painter.drawRoundedRect(rect, 12, 12)
+            elif kind == "text":
+                _text(painter, rect.translated(0, -18 * t), text, 15, fade, bold=True, elide=False)
+            painter.restore()
+
+    # --- highlights: the hovered action, the last action, targets to pick --------------------------
+
+    def set_highlight(self, action: Any) -> None:
+        if action != self.highlight:
+            self.highlight = action
+            self.update()
+
+    def start_pick(self, actions: list) -> None:
+        """Wait for a click on one of ``actions``' targets (cleared by ``cancel_pick``)."""
+        self.pick = list(actions)
+        self.update()
+
+    def cancel_pick(self) -> None:
+        if self.pick:
+            self.pick = []
+            self.update()
+
+    def last_action(self) -> Any:
+        """The last action of the game, if it is one anybody at the table saw."""
+        g = self.controller.game
+        if g is None:
+            return None
+        for entry in reversed(g.entries):  # the last action (option changes are no actions)
+            if hasattr(entry, "player") and hasattr(entry, "kind"):
+                return entry
+        return None
+
+    def seat_rect(self, p: int) -> QRectF | None:
+        for seat in self.seats:
+            if seat.player == p:
+                return seat.rect
+        return None
+
+    def marked_rects(self, marks: ActionMarks) -> list[tuple[str, QRectF]]:
+        """Where an action's marks lie on the table now: ("card" | "player", virtual rect). Only
+        cards drawn face up are found (a hidden card is no instance the table knows)."""
+        out = []
+        for d in [d for s in self.seats for d in s.cards] + self.centre_cards:
+            if d.uid is not None and (d.uid in marks.cards or d.uid in marks.targets):
+                out.append(("card", d.bounds))
+        for p in marks.players:
+            r = self.seat_rect(p)
+            if r is not None:
+                out.append(("player", r))
+        return out
+
+    def pick_targets(self) -> list[tuple[Any, str, QRectF]]:
+        """(action, kind, rect) for each clickable target in pick mode."""
+        g = self.controller.game
+        out = []
+        for a in self.pick:
+            m = action_marks(g, a)
+            only = ActionMarks(players=m.players, targets=m.targets)
+            for kind, rect in self.marked_rects(only):
+                out.append((a, kind, rect))
+        return out
+
+    def _paint_playable(self, painter: QPainter) -> None:
+        """The green edge of each seat card that can be used now (over the cached seats)."""
+        for seat in self.seats:
+            for d in seat.cards:
+                if d.playable:
+                    painter.save()
+                    painter.translate(d.rect.center())
+                    painter.rotate(d.rotation)
+                    r = d.rect
+                    local = QRectF(-r.width() / 2, -r.height() / 2, r.width(), r.height())
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
+                    painter.setPen(QPen(PLAYABLE, max(1.5, r.width() * 0.04)))
+                    painter.drawRoundedRect(local.adjusted(-1.5, -1.5, 1.5, 1.5), r.width() * 0.07,
+                                            r.width() * 0.07)
+                    painter.restore()
+
+    def _paint_marks(self, painter: QPainter, g: Any) -> None:
+        last = self.last_action() if self.show_last else None
+        if last is not None and last.kind != "pass":
+            for kind, rect in self.marked_rects(action_marks(g, last)):
+                _glow(painter, rect.adjusted(-3, -3, 3, 3), LAST, 8 if kind == "card" else 14, 0.6)
+        if self.highlight is not None:
+            for kind, rect in self.marked_rects(action_marks(g, self.highlight)):
+                _glow(painter, rect.adjusted(-4, -4, 4, 4), HIGHLIGHT, 8 if kind == "card" else 14)
+        if self.pick:
+            for _a, kind, rect in self.pick_targets():
+                _glow(painter, rect.adjusted(-5, -5, 5, 5), PICK, 8 if kind == "card" else 14, 1.2)
+            geo = self.centre_geo
+            if geo:
+                band = QRectF(geo["x"], geo["banner"] - 2, geo["w"], 32)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(10, 40, 25, 235))
+                painter.drawRoundedRect(band, 10, 10)
+                _fit_text(painter, band.adjusted(8, 0, -8, 0), tr("table.pick_target"), 16, PICK, bold=True,
+                          align=Qt.AlignmentFlag.AlignCenter)
+
     def _paint_composed(self, painter: QPainter, g: Any) -> None:
         """Felt, combat arrow, centre and seats as one image, composed again only when one of
-        their cache keys changes (a pass changes none of them)."""
+        their cache keys changes (a pass changes none of them); when only some seats changed,
+        only their regions are painted again."""
         dpr = painter.device().devicePixelRatioF()
         c = self.v.combat
-        key = (self.width(), self.height(), round(dpr, 4), round(self._scale, 6),
-               tuple(self._seat_key(g, seat, dpr) for seat in self.seats),
-               self._centre_key(g, dpr)[1],
-               None if c is None else (c["raider"], c["interceptor"]))
-        if key != self.__dict__.get("_composed_key"):
+        seat_keys = tuple(self._seat_key(g, seat, dpr) for seat in self.seats)
+        centre_region, centre_key = self._centre_key(g, dpr)
+        base = (self.width(), self.height(), round(dpr, 4), round(self._scale, 6), len(self.seats),
+                None if c is None else (c["raider"], c["interceptor"]))
+        seat_keys = seat_keys + ((centre_key, centre_region.x(), centre_region.y(), centre_region.width(),
+                                  centre_region.height()),)
+        old = self.__dict__.get("_composed_key")
+        if old is not None and old[0] == base and old[1] != seat_keys:
+            # only what changed is painted again: each changed seat's region, the centre's
+            regions = []
+            for seat, a, b in zip(self.seats, seat_keys, old[1]):
+                if a != b:
+                    pad = 8.0 * seat.scale
+                    regions.append(seat.rect.adjusted(-pad, -pad, pad, pad))
+            if seat_keys[-1] != old[1][-1]:
+                regions.append(centre_region.united(QRectF(*old[1][-1][1:])))
+            pm = self._composed
+            p2 = QPainter(pm)
+            try:
+                p2.setRenderHints(painter.renderHints())
+                for region in regions:
+                    clip = QRectF(region.x() * self._scale, region.y() * self._scale,
+                                  region.width() * self._scale, region.height() * self._scale)
+                    p2.save()
+                    p2.setClipRect(clip.adjusted(-1, -1, 1, 1))
+                    self._paint_felt(p2)
+                    p2.scale(self._scale, self._scale)
+                    self._paint_combat_arrow(p2, g)
+                    if centre_region.intersects(region):
+                        self._paint_centre(p2, g)
+                    for other in self.seats:  # every seat reaching into the region
+                        opad = 8.0 * other.scale
+                        if other.rect.adjusted(-opad, -opad, opad, opad).intersects(region):
+                            self._paint_seat(p2, g, other)
+                    p2.restore()
+            finally:
+                p2.end()
+            self._composed_key = (base, seat_keys)
+        elif old is None or old != (base, seat_keys):
             pm = QPixmap(max(1, round(self.width() * dpr)), max(1, round(self.height() * dpr)))
             pm.setDevicePixelRatio(dpr)
             p2 = QPainter(pm)
@@ -426,7 +864,7 @@ class TableView(QWidget):
                     self._paint_seat(p2, g, seat)
             finally:
                 p2.end()
-            self._composed, self._composed_key = pm, key
+            self._composed, self._composed_key = pm, (base, seat_keys)
         painter.drawPixmap(0, 0, self._composed)
 
     def _paint_felt(self, painter: QPainter) -> None:
@@ -605,6 +1043,11 @@ class TableView(QWidget):
                      px: float, accent: QColor = GOLD) -> None:
         n = len(items)
         wpill = rect.width() / n
+        fm = QFontMetricsF(pixel_font(px, bold=True))
+        if any(fm.horizontalAdvance(label) > wpill - 12 for _code, label in items):
+            # one label too long for its pill: the whole track uses the short names
+            items = [(code, texts.tr_or(("step" if code in ("rise", "draw", "ritual", "encounter", "combat", "end")
+                                         else "process") + f".short.{code}", label)) for code, label in items]
         for j, (code, label) in enumerate(items):
             r = QRectF(rect.x() + j * wpill + 2, rect.y(), wpill - 4, rect.height())
             on = code == current
@@ -614,8 +1057,8 @@ class TableView(QWidget):
                 fill.setAlpha(235)
             painter.setBrush(fill)
             painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
-            _text(painter, r.adjusted(4, 0, -4, 0), label, px, QColor("#17110a") if on else TEXT_DIM,
-                  bold=on, align=Qt.AlignmentFlag.AlignCenter)
+            _fit_text(painter, r.adjusted(4, 0, -4, 0), label, px, QColor("#17110a") if on else TEXT_DIM,
+                      bold=on, align=Qt.AlignmentFlag.AlignCenter, min_px=6.5)
 
     def _paint_combat_summary(self, painter: QPainter, g: Any, rect: QRectF) -> float:
         cv = self.v.combat
@@ -665,9 +1108,63 @@ class TableView(QWidget):
                 len(sv.hand), sv.out, v.active_master == i, v.turn_player == i,
                 c is not None and c["raider"] == i, c is not None and c["interceptor"] == i,
                 tuple(sorted((sv.stats or {}).items())), sv.capacity, current_language(),
+                self.proxy_of(i),
                 round(seat.scale * self._scale * dpr, 4), v.over,
-                tuple((d.role, d.card_id, d.state, d.rotation, d.face_up, d.playable)
+                tuple((d.role, d.card_id, d.state, d.rotation, d.face_up)
                       for d in seat.cards))
+
+    def proxy_of(self, p: int) -> tuple[str, str, str] | None:
+        """The proxy fighting for ``p`` now (E6): (chip id, source card id, source effect name),
+        from the public combat and log; None when p's servant fights itself."""
+        c = self.v.combat if self.v is not None else None
+        chip = (c or {}).get("proxies", {}).get(p, "") if c is not None else ""
+        if not chip or chip == "#removed":
+            return None
+        for e in reversed(self.v.log):
+            if e.code == "ProxySummoned" and e.args.get("player") == p:
+                return chip, e.card, e.effect
+        return chip, "", ""
+
+    def proxy_label(self, g: Any, proxy: tuple[str, str, str]) -> tuple[str, str, str]:
+        """The proxy chip's name, its source ("ジル・ド・レェの海魔召喚") and chip-sheet stats."""
+        chip_id, cid, effect = proxy
+        w = texts.words(g)
+        chip = g.db.chips.get(chip_id)
+        name = w.chip_name(chip_id) if chip is not None else chip_id
+        source = ""
+        if cid and cid in g.db.cards:
+            eff = next((e for e in g.db.cards[cid].effects if e.name == effect), None)
+            source = tr("table.proxy_source", card=w.card_name(g.db.cards[cid]),
+                        effect=w.effect_name(eff) if eff is not None else effect)
+        stats = ""
+        if chip is not None:
+            st = chip.stats.as_dict()
+            stats = " ".join(f"{tr(f'stat.{k}')}{st.get(k, 0)}" for k in ("pa", "pd", "ma", "md"))
+        return name, source, stats
+
+    def _paint_proxy(self, painter: QPainter, g: Any, proxy: tuple[str, str, str]) -> None:
+        """The proxy's chip over the greyed servant it fights for, labelled (seat units)."""
+        name, source, stats = self.proxy_label(g, proxy)
+        ch = SERVANT_W * CARD_RATIO
+        plate = QRectF(4, CARDS_TOP + ch * 0.36, SERVANT_AREA_W - 6, ch * 0.62)
+        painter.save()
+        painter.setPen(QPen(QColor("#ffd27a"), 2))
+        painter.setBrush(QColor(58, 20, 70, 235))
+        painter.drawRoundedRect(plate, 10, 10)
+        d = plate.height() - 10
+        disc = QRectF(plate.x() + 5, plate.y() + 5, d, d)
+        painter.setBrush(QColor("#2a0f33"))
+        painter.drawEllipse(disc)
+        art.paint_icon(painter, disc.adjusted(d * 0.16, d * 0.16, -d * 0.16, -d * 0.16), "proxy")
+        tx = disc.right() + 6
+        tw = plate.right() - tx - 6
+        lh = (plate.height() - 8) / 3
+        _fit_text(painter, QRectF(tx, plate.y() + 4, tw, lh), tr("table.proxy", chip=name), 15,
+                  QColor("#ffd27a"), bold=True)
+        _fit_text(painter, QRectF(tx, plate.y() + 4 + lh, tw, lh), stats, 13, TEXT, bold=True)
+        _fit_text(painter, QRectF(tx, plate.y() + 4 + 2 * lh, tw, lh), source, 11.5, TEXT_DIM)
+        _badge(painter, SERVANT_AREA_W - 4, CARDS_TOP + 4, "E6.3", QColor("#b9a6c9"), px=10.5)
+        painter.restore()
 
     def _paint_seat(self, painter: QPainter, g: Any, seat: SeatLayout) -> None:
         """The seat panel (cached as a pixmap while nothing in it changes), then its cards."""
@@ -695,8 +1192,18 @@ class TableView(QWidget):
                 p2.resetTransform()
                 p2.scale(px, px)
                 p2.translate(-(seat.rect.x() - pad * k), -(seat.rect.y() - pad * k))
+                proxy = self.proxy_of(seat.player)
                 for d in seat.cards:
-                    draw_card(p2, d, g, px, dim=pl.out)
+                    # E6.3: while a proxy fights, the servant's own hero/class effects are greyed
+                    # (the playable outline changes with every priority: drawn over the cache)
+                    plain = CardDraw(d.role, d.uid, d.card_id, d.owner, d.state, d.rotation, d.face_up, d.rect)
+                    draw_card(p2, plain, g, px,
+                              dim=pl.out or (proxy is not None and d.role in ("hero", "class")))
+                if proxy is not None:
+                    p2.resetTransform()
+                    p2.scale(f, f)
+                    p2.translate(pad, pad)
+                    self._paint_proxy(p2, g, proxy)
             finally:
                 p2.end()
             self._seat_cache[key] = pm
@@ -726,12 +1233,7 @@ class TableView(QWidget):
         painter.translate(seat.rect.topLeft())
         painter.scale(seat.scale, seat.scale)
         box = QRectF(0, 0, BOX_W, BOX_H)
-        glow = QColor(CYAN)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for spread, alpha in ((9, 40), (5, 80)):
-            glow.setAlpha(alpha)
-            painter.setPen(QPen(glow, spread))
-            painter.drawRoundedRect(box, 12, 12)
+        _glow(painter, box, CYAN, 12, 0.8)
         _badge(painter, BOX_W - 8, 5, texts.tr_or("table.deciding", "deciding"), CYAN)
         painter.restore()
 
@@ -779,52 +1281,61 @@ class TableView(QWidget):
         # slots (empty outlines) then cards
         painter.setBrush(QColor(0, 0, 0, 45))
         painter.setPen(QPen(QColor(232, 195, 106, 50), 1, Qt.PenStyle.DashLine))
-        for sx in (4.0, 100.0):
-            painter.drawRoundedRect(QRectF(sx + 15, 28 + 1, 68, 95), 5, 5)
+        ch = SERVANT_W * CARD_RATIO
+        for sx in (6.0, 12.0 + SERVANT_W):
+            painter.drawRoundedRect(QRectF(sx, CARDS_TOP, SERVANT_W, ch), 5, 5)
+        right_x = SERVANT_AREA_W + 4.0
+        right_w = BOX_W - right_x - 6.0
         # effective stats under the servant (only when its identity is public or the owner's)
+        stats_rect = QRectF(6, ROW_STATS, SERVANT_AREA_W - 8, 17)
         if pl.hero is not None and pl.hero.known:
             st = pl.stats or {}
             line = "  ".join(f"{tr(f'stat.{k}')}{st.get(k, 0)}" for k in ("pa", "pd", "ma", "md"))
-            _text(painter, QRectF(6, 128, 196, 16), line, 11.5, TEXT_DIM, align=Qt.AlignmentFlag.AlignCenter)
+            proxy = (c or {}).get("proxies", {}).get(i, "") if c is not None else ""
+            colour = QColor("#ffd27a") if proxy and proxy != "#removed" else TEXT_DIM
+            _fit_text(painter, stats_rect, line, 12.5, colour, align=Qt.AlignmentFlag.AlignCenter)
             sst = pl.hero.state
             if sst:
-                _text(painter, QRectF(204, 128, 110, 16), texts.state_text(sst), 11.5,
-                      {"down": QColor("#ffb26b"), "danger": QColor("#ff6b6b")}.get(sst, TEXT_DIM), bold=True,
-                      align=Qt.AlignmentFlag.AlignLeft)
+                _fit_text(painter, QRectF(right_x, ROW_STATS, right_w, 17), texts.state_text(sst), 12.5,
+                          {"down": QColor("#ffb26b"), "danger": QColor("#ff6b6b")}.get(sst, TEXT_DIM),
+                          bold=True, align=Qt.AlignmentFlag.AlignLeft)
         elif pl.hero is not None:
-            _text(painter, QRectF(6, 128, 196, 16), texts.state_text("reverse"), 11.5, TEXT_DIM,
-                  align=Qt.AlignmentFlag.AlignCenter)
+            _fit_text(painter, stats_rect, texts.state_text("reverse"), 12.5, TEXT_DIM,
+                      align=Qt.AlignmentFlag.AlignCenter)
         if not pl.seat:
             cap = pl.capacity
             painter.setPen(QPen(QColor(232, 195, 106, 45), 1, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for j in range(min(cap, 2)):
-                painter.drawRoundedRect(QRectF(204 + j * 58, 32, 50, 50 * CARD_RATIO), 4, 4)
+                painter.drawRoundedRect(QRectF(right_x + 2 + j * (CODE_W + 6), CARDS_TOP + 4, CODE_W,
+                                               CODE_W * CARD_RATIO), 4, 4)
         # resources: mana, command spells, special coins, hand
-        art.paint_mana(painter, QRectF(8, 150, 118, 22), pl.mana, pl.mana_limit)
-        _text(painter, QRectF(130, 150, 70, 22), f"{pl.mana}/{pl.mana_limit}", 14, TEXT, bold=True)
-        art.paint_command_spells(painter, QRectF(8, 178, 30, 30), pl.command_spells, 3)
+        row1, row2 = ROW_STATS + 21, ROW_STATS + 48
+        art.paint_mana(painter, QRectF(8, row1, 118, 22), pl.mana, pl.mana_limit)
+        _text(painter, QRectF(130, row1 - 1, 58, 24), f"{pl.mana}/{pl.mana_limit}", 15, TEXT, bold=True)
+        art.paint_command_spells(painter, QRectF(8, row2, 30, 30), pl.command_spells, 3)
         spells = tr("command_spells.count", count=pl.command_spells)
-        painter.setFont(pixel_font(13))
-        sw = min(120.0, painter.fontMetrics().horizontalAdvance(spells) + 4)
-        _text(painter, QRectF(42, 180, sw, 26), spells, 13, TEXT)
-        cx = 206.0
-        for coin, n in sorted(pl.coins.items()):  # special coins under the seat's codes
-            if n <= 0:
+        painter.setFont(pixel_font(14))
+        sw = min(96.0, painter.fontMetrics().horizontalAdvance(spells) + 4)
+        _fit_text(painter, QRectF(42, row2 + 2, sw, 26), spells, 14, TEXT)
+        cx = 46.0 + sw
+        for coin, n in sorted(pl.coins.items()):  # special coins beside the command spells
+            if n <= 0 or cx > SERVANT_AREA_W - 30:
                 continue
-            art.paint_coin(painter, QRectF(cx, 104, 22, 22), coin)
-            _text(painter, QRectF(cx + 24, 103, 30, 24), f"×{n}", 13.5, QColor("#ffb0b0"), bold=True)
-            cx += 56
+            art.paint_coin(painter, QRectF(cx, row2 + 3, 22, 22), coin)
+            _text(painter, QRectF(cx + 23, row2 + 2, 30, 24), f"×{n}", 14, QColor("#ffb0b0"), bold=True,
+                  elide=False)
+            cx += 54
         # the hand: backs fanned, with the count
         hn = pl.hand_count
         shown = min(hn, 7)
         bw_, bh_ = 25.0, 25.0 * CARD_RATIO
         for j in range(shown):
-            r = QRectF(206 + j * 9.5, 148, bw_, bh_)
-            painter.setPen(QPen(QColor(0, 0, 0, 120), 0.8))
+            r = QRectF(right_x + 2 + j * 9.5, row1, bw_, bh_)
             pm = IMAGES.back(max(2, round(bw_ * self._scale * seat.scale)), max(2, round(bh_ * self._scale * seat.scale)))
             painter.drawPixmap(r, pm, QRectF(pm.rect()))
-        _text(painter, QRectF(204, 188, 112, 22), tr("player.hand_count", count=hn), 12.5, TEXT, bold=True)
+        _fit_text(painter, QRectF(right_x + 2, row2 + 2, right_w - 2, 26),
+                  tr("player.hand_count", count=hn), 14, TEXT, bold=True)
 
     # --- interaction ---------------------------------------------------------------------------
 
@@ -850,23 +1361,46 @@ class TableView(QWidget):
         c = d.bounds.center()
         return QPointF(c.x() * self._scale, c.y() * self._scale)
 
-    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+    def relayout(self) -> None:
         self.layout_table()
-        pos = event.position()
+
+    def click_at(self, pos: QPointF, global_pos: QPointF) -> None:
+        self.layout_table()
+        if self.pick:
+            v = self._virtual(pos)
+            hits = [(a, kind, r) for a, kind, r in self.pick_targets() if r.contains(v)]
+            hits.sort(key=lambda h: h[1] != "card")  # a card before the seat it lies on
+            if hits:
+                action = hits[0][0]
+                self.cancel_pick()
+                emit(self.target_picked, action)
+            return
         spot = self.hotspot_at(pos)
         if spot is not None:
             emit(self.pile_clicked, spot.kind)
             return
         d = self.card_at(pos)
         if d is not None and d.uid is not None and d.role in ("hero", "class", "code"):
-            emit(self.card_clicked, d.uid, event.globalPosition())
+            emit(self.card_clicked, d.uid, global_pos)
         elif d is not None and d.owner is not None and d.role in ("hero", "class", "code"):
-            emit(self.seat_clicked, d.owner, event.globalPosition())  # a face-down card
+            emit(self.seat_clicked, d.owner, global_pos)  # a face-down card
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_press(event)
+
+    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_release(event)
+
+    def mouseMoveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_move(event)
+
+    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.unzoom()
+        super().leaveEvent(event)
 
     def event(self, ev: Any) -> bool:
         if ev.type() == ev.Type.ToolTip:
-            self.layout_table()
-            show_card_tooltip(self, ev)
+            self.pointer_tooltip(ev)
             return True
         return super().event(ev)
 
@@ -913,14 +1447,16 @@ def _esc(text: str) -> str:
 # --------------------------------------------------------------------------- the hand view
 
 
-class HandView(QWidget):
+class HandView(CardPointer, QWidget):
     """The deciding player's hand along the bottom: face up only after the hand-off, else backs."""
 
     card_clicked = Signal(int, QPointF)
+    zoom_card = Signal(object, QPoint)  # ZoomTarget or None (hide), window coordinates
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        self._init_pointer()
         self.cards: list[CardDraw] = []
         self.title = ""
         self.setMinimumHeight(110)
@@ -986,8 +1522,19 @@ class HandView(QWidget):
             painter.drawText(left, int(Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap), label)
             for d in self.cards:
                 draw_card(painter, d, g, 1.0)
+            hl = getattr(self, "highlight", None)
+            if hl is not None and g is not None:
+                marks = action_marks(g, hl)
+                for d in self.cards:
+                    if d.uid is not None and d.uid in marks.cards:
+                        _glow(painter, d.bounds.adjusted(-3, -3, 3, 3), HIGHLIGHT, 8)
         finally:
             painter.end()
+
+    def set_highlight(self, action: Any) -> None:
+        if action != getattr(self, "highlight", None):
+            self.highlight = action
+            self.update()
 
     def card_at(self, pos: QPointF) -> CardDraw | None:
         for d in reversed(self.cards):
@@ -995,15 +1542,30 @@ class HandView(QWidget):
                 return d
         return None
 
-    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+    def relayout(self) -> None:
         self.layout_hand()
-        d = self.card_at(event.position())
+
+    def click_at(self, pos: QPointF, global_pos: QPointF) -> None:
+        self.layout_hand()
+        d = self.card_at(pos)
         if d is not None and d.uid is not None:
-            emit(self.card_clicked, d.uid, event.globalPosition())
+            emit(self.card_clicked, d.uid, global_pos)
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_press(event)
+
+    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_release(event)
+
+    def mouseMoveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_move(event)
+
+    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.unzoom()
+        super().leaveEvent(event)
 
     def event(self, ev: Any) -> bool:
         if ev.type() == ev.Type.ToolTip:
-            self.layout_hand()
-            show_card_tooltip(self, ev)
+            self.pointer_tooltip(ev)
             return True
         return super().event(ev)

@@ -136,6 +136,7 @@ def rules_title(rules: Any) -> str:
     if rules is None:
         return ""
     name = rules.name or ""
-    if name in ("house", "base") and (not rules.title or rules.title == name):
-        return tr(f"rules.{name}")
+    if name in ("house", "base") and (not rules.title or rules.title == name
+                                       or (lang() != "ja" and not rules.title.isascii())):
+        return tr(f"rules.{name}")  # (the shipped sets' titles are Japanese)
     return rules.title or name or tr("rules.custom")

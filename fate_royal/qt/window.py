@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import art, i18n, texts
 from fate_royal.qt.controller import GameController
-from fate_royal.qt.dialogs import NewGameDialog, PileDialog, game_over_box
+from fate_royal.qt.dialogs import NewGameDialog, PileDialog
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.i18n import strip_mnemonic, tr
 from fate_royal.qt.panels import ActionPanel, LogPanel, MessageBar, RulePanel, StackPanel
@@ -256,6 +256,19 @@ class MainWindow(QMainWindow):
         self._build_shortcuts()
         self.overlay = HandoffOverlay(self)
         self.prompt_overlay = SharedPromptOverlay(self)
+        from fate_royal.qt.zoom import CardZoom
+
+        self.zoom = CardZoom(self, self.controller)
+        for view in (self.table, self.hand):
+            view.zoom_card.connect(self.zoom_card)
+        self.actions.action_hovered.connect(self.table.set_highlight)
+        self.actions.action_hovered.connect(self.hand.set_highlight)
+        self.actions.action_hovered.connect(self.stack.set_highlight)
+        self.table.target_picked.connect(self.controller.submit)
+        esc = QShortcut(QKeySequence("Escape"), self)
+        esc.activated.connect(self.escape)
+        for panel, role in ((self.stack, "stack"), (self.log, "log")):
+            panel.card_hovered.connect(lambda cid, role=role, panel=panel: self.zoom_named(cid, role, panel))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         c = self.controller
         c.changed.connect(self.refresh)
@@ -309,6 +322,9 @@ class MainWindow(QMainWindow):
         self.log.rule_clicked.connect(self.show_rule)
         self.log_box.layout().addWidget(self.log)
         rcol.addWidget(self.log_box, 4)
+        from fate_royal.qt import history
+
+        history.install(self)
         self.rule_panel = RulePanel()
         rcol.addWidget(self.rule_panel, 2)
         row.addWidget(side, 28)
@@ -336,6 +352,9 @@ class MainWindow(QMainWindow):
         self.menu_view.addAction(self.act_full)
         self.menu_view.addAction(self.act_stops)
         self.menu_view.addAction(self.act_ask_all)
+        self.act_animations = QAction(self, checkable=True, checked=True)
+        self.act_animations.toggled.connect(lambda on: setattr(self.table, "animate", on))
+        self.menu_view.addAction(self.act_animations)
         self.act_shortcuts = QAction(self, triggered=self.shortcuts_dialog)
         self.menu_view.addAction(self.act_shortcuts)
         self.menu_lang = self.menu_view.addMenu("")
@@ -350,6 +369,8 @@ class MainWindow(QMainWindow):
         self.menu_help = mb.addMenu("")
         self.act_rules = QAction(self, triggered=lambda: self.show_rule("E1"))
         self.menu_help.addAction(self.act_rules)
+        self.act_legend = QAction(self, triggered=self.show_legend)
+        self.menu_help.addAction(self.act_legend)
 
     def _build_shortcuts(self) -> None:
         def sc(key: str, slot: Any) -> QShortcut:
@@ -387,14 +408,17 @@ class MainWindow(QMainWindow):
         self.act_full.setText(tr("menu.full_screen"))
         self.act_ask_all.setText(tr("menu.ask_everyone"))
         self.act_stops.setText(tr("menu.stops"))
+        self.act_animations.setText(tr("menu.animations"))
         self.menu_lang.setTitle(tr("menu.language"))
         self.act_rules.setText(tr("menu.rules_reference"))
+        self.act_legend.setText(tr("menu.legend"))
         for lang, a in self.lang_actions.items():
             a.setText(tr(f"app.language.{lang}"))
             a.setChecked(lang == i18n.current_language())
         self.actions_box.setTitle(tr("action.panel"))
         self.stack_box.setTitle(tr("panel.stack"))
         self.log_box.setTitle(tr("panel.log"))
+        self.log_bar.retranslate()
         self.refresh()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
@@ -414,10 +438,46 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ refresh
 
+    def zoom_card(self, target: Any, at: Any) -> None:
+        """Show the large view of a card (None: hide it); never over a hand-off screen."""
+        if target is None or self.overlay.isVisible():
+            self.zoom.hide_zoom()
+        else:
+            self.zoom.show_target(target, at)
+
+    def show_legend(self) -> Any:
+        from fate_royal.qt.legend import show_legend
+
+        self.legend_dialog = show_legend(self)
+        return self.legend_dialog
+
+    def escape(self) -> None:
+        """Esc: stop choosing a target on the table, close the zoom."""
+        self.table.cancel_pick()
+        self.zoom.hide_zoom()
+
+    def zoom_named(self, card_id: str, role: str, panel: QWidget) -> None:
+        """A card named in the stack or the log is hovered: its zoom beside the side column."""
+        from PySide6.QtGui import QCursor
+        from fate_royal.qt.zoom import ZoomTarget
+
+        if not card_id:
+            self.zoom.hide_zoom()
+            return
+        at = self.mapFromGlobal(QCursor.pos())
+        at.setX(self.side.x() - 40)
+        self.zoom_card(ZoomTarget(card_id, role=role), at)
+
     def refresh(self) -> None:
         c = self.controller
         g = c.game
         need = c.handoff_needed()
+        if hasattr(self, "zoom"):
+            self.zoom.hide_zoom()
+            self.table.cancel_pick()
+            self.table.set_highlight(None)
+            self.hand.set_highlight(None)
+            self.stack.highlighted_entries = frozenset()
         shared = c.shared_prompt() if g is not None and not need else None
         if need:
             self.overlay.set_player(g.player_name(c.handoff_player()), c.handoff_reason())
@@ -449,6 +509,7 @@ class MainWindow(QMainWindow):
         self.hand.update()
         self.act_undo.setEnabled(c.can_undo())
         self.act_redo.setEnabled(c.can_redo())
+        self.log_bar.refresh()
         self.act_ask_all.blockSignals(True)
         self.act_ask_all.setChecked(bool(g is not None and all(
             "every_window" in v for v in (g.options.get("stops") or {"-": []}).values())
@@ -516,7 +577,10 @@ class MainWindow(QMainWindow):
         return dlg.exec() == ShortcutsDialog.DialogCode.Accepted
 
     def set_language(self, lang: str) -> None:
+        from fate_royal.qt.app import install_qt_translations
+
         i18n.set_language(lang)
+        install_qt_translations(lang)
         self.retranslate()
         from fate_royal.qt.settings import settings
 
@@ -569,10 +633,9 @@ class MainWindow(QMainWindow):
             return
         if self.game_over_dialog is not None:
             self.game_over_dialog.close()
-        box = game_over_box(self, g)
-        box.buttonClicked.connect(lambda b: self.new_game_dialog() if b is box.new_game_button else None)
-        self.game_over_dialog = box
-        box.show()
+        from fate_royal.qt.gameover import show_game_over
+
+        self.game_over_dialog = show_game_over(self, g)
 
     def open_pile(self, kind: str) -> None:
         g = self.controller.game
@@ -580,6 +643,9 @@ class MainWindow(QMainWindow):
             return
         dlg = PileDialog(g, kind, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        from fate_royal.qt.zoom import attach_to_pile
+
+        attach_to_pile(dlg, self.controller, kind)
         dlg.show()
         self.pile_dialog = dlg
 
@@ -605,7 +671,17 @@ class MainWindow(QMainWindow):
         owner, cv, is_servant, in_hand = found
         menu.addSection(texts.card_name(g.db.cards[cv.card_id]))
         seen = set()
-        for a in c.actions_for_card(uid):
+        mine = c.actions_for_card(uid)
+        variants: dict[int, list] = {}
+        for a in mine:
+            if getattr(a, "targets", ()) and not isinstance(a, DeclareRaid):
+                variants.setdefault(a.effect, []).append(a)
+        for effect, acts in variants.items():  # one effect, several targets: pick one on the table
+            if len(acts) > 1:
+                name = texts.effect_name(g.card_of(uid).effects[effect - 1])
+                act = menu.addAction(tr("table.pick_menu", effect=name))
+                act.triggered.connect(lambda _=False, x=acts: self.table.start_pick(x))
+        for a in mine:
             seen.add(a)
             act = menu.addAction(texts.action_label(g, a))
             act.triggered.connect(lambda _=False, x=a: c.submit(x))

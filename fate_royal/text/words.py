@@ -185,6 +185,8 @@ class Words:
             elif isinstance(item, dict) and "mana" in item:
                 parts.append(self.tr("cost.mana", count=item["mana"]))
         text = " + ".join(parts)
+        if self.lang != "ja" and raw and not raw.isascii():
+            raw = ""  # the card's printed (Japanese) cost: the English words above say it
         return f"{text} ({raw})" if raw and raw not in ("T",) else text
 
     # --- refusals

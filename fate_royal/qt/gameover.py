@@ -1,0 +1,173 @@
+"""The game-over screen: who won (or that nobody did), how and when each player dropped out, how
+many turns were played, and what next — a rematch (same players and rules, a new shuffle), a new
+game, or saving the game's record as a replay.
+
+Everything it says comes from the public log of the finished game (the table's view), so it shows
+nothing a player could not have seen.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget,
+)
+
+from fate_royal.qt import texts
+from fate_royal.qt.fonts import ui_font
+from fate_royal.qt.i18n import strip_mnemonic, tr
+
+STYLE = """
+QDialog { background: #1b130e; }
+QLabel { color: #f4ecdc; }
+QLabel#headline { color: #e8c36a; }
+QPushButton { background: #3a2a1f; color: #f4ecdc; border: 1px solid #6b5038; border-radius: 6px;
+  padding: 0.5em 1.4em; font-weight: bold; }
+QPushButton:hover { background: #4a3726; border-color: #e8c36a; }
+QPushButton#rematch { background: #1f3b33; border-color: #4f8f78; }
+"""
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    seat: int
+    name: str
+    winner: bool
+    out_turn: int | None  # the turn they dropped out in (None: still in at the end)
+    why: str  # the reason code (destroyed, no_command_spells, …) or ""
+    order: int  # 1 = dropped out first
+
+
+def results(game: Any, view: Any) -> list[PlayerResult]:
+    """Each player's end, from the public log: winner, or when and why they dropped out."""
+    drops: dict[int, tuple[int, str, int]] = {}
+    for e in view.log:
+        if e.code == "PlayerDroppedOut":
+            p = e.args.get("player")
+            if isinstance(p, int) and p not in drops:
+                drops[p] = (e.turn, str(e.args.get("why", "")), len(drops) + 1)
+    out = []
+    for i, sv in enumerate(view.players):
+        turn, why, order = drops.get(i, (None, "", 0))
+        out.append(PlayerResult(i, sv.name, view.winner == i, turn, why, order))
+    return out
+
+
+def why_text(why: str) -> str:
+    return texts.tr_or(f"why.{why}", why.replace("_", " ")) if why else ""
+
+
+class GameOverDialog(QDialog):
+    """The end of a game, non-modal. ``text()`` is its headline; buttons ``rematch_button``,
+    ``new_game_button``, ``save_button``, ``close_button``."""
+
+    def __init__(self, window: Any, game: Any) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.game = game
+        self.setWindowTitle(tr("gameover.title"))
+        self.setStyleSheet(STYLE)
+        self.setWindowModality(Qt.WindowModality.NonModal)
+        view = window.controller.table_view()
+        out = game.outcome()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(28, 22, 28, 22)
+        lay.setSpacing(12)
+        self.headline = QLabel(tr("gameover.winner", name=out.winner_name) if out and out.winner_name
+                               else tr("gameover.no_winner"))
+        self.headline.setObjectName("headline")
+        self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.headline.setFont(ui_font(26, bold=True))
+        lay.addWidget(self.headline)
+        self.summary = QLabel(tr("gameover.summary", turns=view.turn, count=len(view.players),
+                                 rules=texts.rules_title(game.rules)))
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.summary.setWordWrap(True)
+        self.summary.setStyleSheet("color:#c9bda6;")
+        lay.addWidget(self.summary)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(6)
+        for col, key in enumerate(("gameover.col.player", "gameover.col.result", "gameover.col.when")):
+            head = QLabel(tr(key))
+            head.setStyleSheet("color:#e8c36a; font-weight:bold;")
+            grid.addWidget(head, 0, col)
+        self.rows: list[tuple[str, str, str]] = []
+        ordered = sorted(results(game, view), key=lambda r: (not r.winner, r.out_turn is not None,
+                                                            -(r.order or 0)))
+        for row, r in enumerate(ordered, 1):
+            if r.winner:
+                result, when = tr("gameover.won"), ""
+            elif r.out_turn is None:
+                result, when = tr("gameover.still_in"), ""
+            else:
+                result = tr("gameover.dropped", why=why_text(r.why))
+                when = tr("gameover.when", turn=r.out_turn, order=r.order)
+            self.rows.append((r.name, result, when))
+            for col, text in enumerate((r.name, result, when)):
+                label = QLabel(html.escape(text) if col else f"<b>{html.escape(text)}</b>")
+                label.setWordWrap(True)
+                if r.winner:
+                    label.setStyleSheet("color:#ffe08a;")
+                grid.addWidget(label, row, col)
+        lay.addLayout(grid)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.rematch_button = QPushButton(tr("gameover.rematch"))
+        self.rematch_button.setObjectName("rematch")
+        self.rematch_button.clicked.connect(self.rematch)
+        self.new_game_button = QPushButton(strip_mnemonic(tr("menu.new_game")))
+        self.new_game_button.clicked.connect(self.new_game)
+        self.save_button = QPushButton(tr("gameover.save_replay"))
+        self.save_button.clicked.connect(lambda: self.save_replay())
+        self.close_button = QPushButton(tr("gameover.close"))
+        self.close_button.clicked.connect(self.close)
+        for b in (self.rematch_button, self.new_game_button, self.save_button, self.close_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        lay.addLayout(buttons)
+        self.saved_to: Path | None = None
+        self.resize(max(560, int(window.width() * 0.5)), self.sizeHint().height())
+
+    def text(self) -> str:
+        return self.headline.text()
+
+    def rematch(self) -> bool:
+        """The same players, seats and rules; a new shuffle."""
+        g = self.game
+        names = [p.name for p in g.ctx.s.players]
+        seats = {int(k): v for k, v in (g.options.get("seats") or {}).items()}
+        self.close()
+        return self.window_.controller.new_game(names, None, rules=g.rules, seats=seats or None)
+
+    def new_game(self) -> None:
+        self.close()
+        self.window_.new_game_dialog()
+
+    def save_replay(self, path: str | Path | None = None) -> bool:
+        """Write the finished game's record (a save that replays it); asks where when no path."""
+        from fate_royal.rules.save import save_game
+
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, tr("gameover.save_replay"), "replay.json",
+                                                  "JSON (*.json)")
+            if not path:
+                return False
+        try:
+            self.saved_to = save_game(self.game, path)
+        except Exception as exc:  # a folder that cannot be written: say so
+            self.summary.setText(tr("error.internal", reason=str(exc)))
+            return False
+        self.summary.setText(tr("gameover.saved", path=str(self.saved_to)))
+        return True
+
+
+def show_game_over(window: Any, game: Any) -> QWidget:
+    dlg = GameOverDialog(window, game)
+    dlg.show()
+    return dlg

@@ -1,0 +1,386 @@
+"""A table people can read (issue 14): big seat cards, the card zoom, actions that say what they
+do (and whose targets are chosen by clicking on the table), the proxy chip, the bounded stack."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, QUrl, Qt
+from PySide6.QtGui import QFontMetrics
+
+from fate_royal.qt import fonts, i18n
+from fate_royal.qt.controller import GameController
+from fate_royal.qt.window import MainWindow
+from fate_royal.rules.actions import CommandSpell, UseEffect
+
+from tablepos import gandr_game, long_game7, proxy_game, stack_game, states_game
+
+
+@pytest.fixture
+def table(qtbot):
+    fonts.install_fonts()
+    made = []
+
+    def make(game, *, size=(1280, 800), lang="ja", auto=True, names=None):
+        i18n.set_language(lang)
+        c = GameController()
+        c.auto_handoff = auto
+        w = MainWindow(c)
+        qtbot.addWidget(w)
+        w.resize(*size)
+        w.show()
+        if game is None:
+            assert c.new_game(names, seed=3)
+        else:
+            c.set_game(game)
+        made.append(w)
+        return w
+
+    yield make
+    i18n.set_language("ja")
+
+
+def _px(w, d) -> float:
+    return d.rect.width() * w.table._scale
+
+
+def _point(w, rect) -> QPointF:
+    t = w.table
+    return QPointF(rect.center().x() * t._scale, rect.center().y() * t._scale)
+
+
+@pytest.mark.parametrize("make_game,minimum", [(states_game, 70.0), (long_game7, 56.0)])
+def test_seat_cards_are_large_and_seats_do_not_overlap(table, make_game, minimum):
+    w = table(make_game())
+    t = w.table
+    _no_overlap(t)
+    t.layout_table()
+    heroes = [d for s in t.seats for d in s.cards if d.role == "hero"]
+    assert heroes and min(_px(w, d) for d in heroes) >= minimum  # was 55 (4 seats) / 47 (7)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
+def test_seats_fit_at_every_count_and_size(table, players, size):
+    w = table(None, size=size, names=["A", "B", "C", "D", "E", "F", "G"][:players])
+    _no_overlap(w.table)
+
+
+def _no_overlap(t) -> None:
+    t.layout_table()
+    rects = [s.rect for s in t.seats]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.intersects(b), "two seats overlap"
+        assert a.left() >= 0 and a.top() >= 0 and a.right() <= t._vw and a.bottom() <= t._vh
+
+
+def test_hovering_a_seat_card_shows_the_zoom_with_full_text(table, qtbot):
+    w = table(states_game())
+    t = w.table
+    t.layout_table()
+    d = next(d for s in t.seats for d in s.cards if d.card_id == "H-012")
+    assert t.zoom_at(t.widget_point(d))
+    assert w.zoom.isVisible()
+    text = w.zoom.plain_text()
+    assert "メディア" in text and "ダウン" in text
+    assert "竜牙兵" in text  # the rules text, not only effect names
+    assert "エラッタ（E9.2）" in text  # the errata mark explained with its rule
+    assert "サーヴァントの能力値" in text
+    # moving off the card hides it
+    t.pointer_move(type("E", (), {"position": lambda self: QPointF(2, 2)})())
+    assert not w.zoom.isVisible()
+
+
+def test_press_and_hold_zooms_and_a_short_click_opens_the_menu(table, qtbot):
+    w = table(states_game())
+    t = w.table
+    t.layout_table()
+    d = next(d for s in t.seats for d in s.cards if d.card_id == "H-001")
+    pos = t.widget_point(d).toPoint()
+    qtbot.mousePress(t, Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.waitUntil(w.zoom.isVisible, timeout=2000)
+    qtbot.mouseRelease(t, Qt.MouseButton.LeftButton, pos=pos)
+    assert not w.zoom.isVisible() and w.last_menu is None  # holding was for looking
+    qtbot.mouseClick(t, Qt.MouseButton.LeftButton, pos=pos)
+    assert w.last_menu is not None
+
+
+def test_a_face_down_card_is_never_zoomed(table):
+    w = table(states_game())
+    t = w.table
+    t.layout_table()
+    d = next(d for s in t.seats for d in s.cards if not d.face_up)
+    assert not t.zoom_at(t.widget_point(d))
+    assert not w.zoom.isVisible()
+
+
+def test_hand_stack_and_log_names_zoom_too(table):
+    w = table(stack_game())
+    w.stack.highlighted.emit(QUrl("card:S-001"))
+    assert w.zoom.isVisible() and "ガンド" in w.zoom.plain_text()
+    w.stack.highlighted.emit(QUrl())
+    assert not w.zoom.isVisible()
+    assert "card:S-001" in w.log.toHtml()
+    w.log.highlighted.emit(QUrl("card:S-003"))
+    assert w.zoom.isVisible() and "サーヴァントとの邂逅" in w.zoom.plain_text()
+
+
+def test_negation_buttons_name_the_stack_entry_they_answer(table):
+    w = table(stack_game())
+    rows = w.stack.rows()
+    assert len(rows) == 3 and rows[0].startswith("#3")
+    negations = [(b, a) for b, a in w.actions.buttons if isinstance(a, CommandSpell)]
+    assert len(negations) == 3
+    labels = [b.text() for b, _ in negations]
+    assert len(set(labels)) == 3
+    for b, a in negations:
+        assert f"#{a.target + 1}" in b.text()
+    # the stack stays within its bounds, the actions keep their room
+    assert w.stack.height() <= w.stack.fontMetrics().lineSpacing() * 6 + 16
+
+
+def test_no_button_text_is_cut_without_an_ellipsis(table):
+    for lang in ("ja", "en"):
+        w = table(stack_game(), size=(1024, 700), lang=lang)
+        for b, _ in w.actions.buttons:
+            shown = b.shown_text()
+            fm = QFontMetrics(b.font())
+            for line in shown.split("\n"):
+                assert fm.horizontalAdvance(line) <= b.width(), (lang, line)
+            assert shown.replace("\n", "") == b.text().replace(" ", "").replace("\u3000", "") \
+                or shown.replace("\n", "").replace(" ", "") == b.text().replace(" ", "") or "…" in shown
+            assert b.toolTip() == b.text()
+
+
+def test_hovering_an_action_highlights_its_card_and_targets(table):
+    w = table(gandr_game())
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, UseEffect) and a.targets)
+    w.actions._hovered(b, True)
+    assert w.table.highlight == a
+    t = w.table
+    t.layout_table()
+    kinds = [k for k, _ in t.marked_rects(__import__("fate_royal.qt.table", fromlist=["x"]).action_marks(
+        w.controller.game, a))]
+    assert "player" in kinds
+    assert w.hand.highlight == a
+    w.actions._hovered(b, False)
+    assert w.table.highlight is None
+
+
+def test_target_chosen_by_clicking_it_on_the_table(table, qtbot):
+    w = table(gandr_game())
+    g = w.controller.game
+    h = w.hand
+    h.layout_hand()
+    gandr = next(d for d in h.cards if d.card_id == "S-001")
+    qtbot.mouseClick(h, Qt.MouseButton.LeftButton, pos=gandr.rect.center().toPoint())
+    menu = w.last_menu
+    pick = next(a for a in menu.actions() if a.text() == i18n.tr("table.pick_menu", effect="ガンド撃ち"))
+    pick.trigger()
+    t = w.table
+    assert len(t.pick) == 3
+    t.layout_table()
+    chika = g.ctx.s.players.index(next(p for p in g.ctx.s.players if p.name == "チカ"))
+    r = t.seat_rect(chika)
+    qtbot.mouseClick(t, Qt.MouseButton.LeftButton, pos=QPointF(r.center().x() * t._scale,
+                                                                 (r.bottom() - 12) * t._scale).toPoint())
+    assert t.pick == []
+    item = g.ctx.s.stack[-1]
+    assert g.ctx.s.cards[item.card] == "S-001" and list(item.targets) == [chika]
+
+
+def test_proxy_chip_drawn_and_labelled(table):
+    w = table(proxy_game())
+    t = w.table
+    t.layout_table()
+    proxy = t.proxy_of(0)
+    assert proxy is not None and proxy[0] == "sea_demon"
+    name, source, stats = t.proxy_label(w.controller.game, proxy)
+    assert name == "海魔" and "海魔召喚" in source and "物攻4" in stats
+    d = next(d for s in t.seats for d in s.cards if d.role == "hero" and d.owner == 0)
+    t.zoom_at(t.widget_point(d))
+    assert "E6.3" in w.zoom.plain_text()
+
+
+def test_game_over_screen_says_who_won_and_how_each_dropped_out(table, tmp_path):
+    from tablepos import finished_game
+
+    w = table(finished_game())
+    d = w.game_over_dialog
+    g = w.controller.game
+    assert d is not None and d.isVisible()
+    assert d.text() == i18n.tr("gameover.winner", name=g.outcome().winner_name)
+    names = [r[0] for r in d.rows]
+    assert names[0] == g.outcome().winner_name and sorted(names) == sorted(p.name for p in g.ctx.s.players)
+    for name, result, when in d.rows[1:]:
+        assert result.startswith("脱落：") and "ターン" in when
+    assert d.save_replay(tmp_path / "replay.json")
+    from fate_royal.rules.save import load_game
+
+    from fate_royal.cards import load_card_db
+
+    loaded = load_game(tmp_path / "replay.json", lambda rules, extra: load_card_db(rules=rules))
+    assert loaded.ctx.s.over
+    assert d.rematch()
+    g2 = w.controller.game
+    assert g2 is not g and [p.name for p in g2.ctx.s.players] == [p.name for p in g.ctx.s.players]
+    assert not g2.ctx.s.over
+
+
+def _pass(w):
+    from fate_royal.rules.actions import Pass
+
+    c = w.controller
+    a = next(a for a in c.legal_actions() if isinstance(a, Pass))
+    assert c.submit(a)
+
+
+def test_log_folds_runs_of_passes_as_they_grow(table):
+    w = table(gandr_game())
+    g = w.controller.game
+    for _ in range(3):
+        _pass(w)
+    text = w.log.toPlainText()
+    passes = [e for e in w.controller.table_view().log if e.code in ("Passed", "AutoPassed")]
+    assert len(passes) >= 2
+    assert "はパス" not in text.splitlines()[-1] or len(passes) == 1
+    folded = [line for line in text.splitlines() if "がパス" in line]
+    assert folded, text
+    names = {g.player_name(e.args["player"]) for e in passes}
+    assert any(all(n in line for n in names) for line in text.splitlines()) or len(folded) > 1
+
+
+def test_log_filters_by_player_and_by_rule(table):
+    w = table(long_game7(120))
+    everyone = w.log.toPlainText().count("\n")
+    w.log.set_filter(0, "")
+    mine = w.log.toPlainText()
+    assert 0 < mine.count("\n") < everyone
+    w.log.set_filter(None, "D5")
+    lines = [x for x in w.log.toPlainText().splitlines() if x.strip()]
+    assert lines and all("D5" in x for x in lines)
+    w.log.set_filter(None, "")
+    assert w.log.toPlainText().count("\n") == everyone
+
+
+def test_undo_redo_buttons_history_list_and_undo_to_here(table):
+    w = table(gandr_game(), auto=True)
+    c = w.controller
+    g = c.game
+    start = len(g.history)
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, UseEffect) and a.targets)
+    b.click()
+    _pass(w)
+    _pass(w)
+    assert len(g.history) == start + 3
+    bar = w.log_bar
+    assert bar.undo_button.isEnabled() and not bar.redo_button.isEnabled()
+    bar.history_button.setChecked(True)
+    labels = w.history.labels()
+    assert len(labels) == len(g.history) and "ガンド撃ち" in labels[start]
+    bar.undo_button.click()
+    assert len(g.history) == start + 2 and bar.redo_button.isEnabled()
+    bar.redo_button.click()
+    assert len(g.history) == start + 3
+    # undo to here from the history list: back to right after the ガンド
+    assert w.history.undo_to(start + 1) == 2
+    assert len(g.history) == start + 1
+    # and from a log line: the line of the ガンド's use
+    bar.redo_button.click()
+    bar.redo_button.click()
+    view = c.table_view()
+    idx = max(i for i, e in enumerate(view.log) if e.code == "EffectUsed")
+    keep = w.log.actions_at(idx)
+    assert keep == start + 1
+    w.log.undo_to_requested.emit(keep)
+    assert len(g.history) == start + 1
+
+
+def test_history_never_names_a_card_the_viewer_cannot_see(table):
+    from fate_royal.qt.history import action_label, known_uids
+    from fate_royal.rules.actions import PlayCard
+
+    w = table(gandr_game(), auto=True)
+    c = w.controller
+    g = c.game
+    a = next(a for a in c.legal_actions() if isinstance(a, PlayCard) and g.card_of(a.card).kind == "scene")
+    assert c.submit(a)
+    from fate_royal.rules.view import view
+
+    other = view(g, 1)  # ボブ: the scene lies face down
+    label = action_label(g, other, a, known_uids(other))
+    assert g.card_of(a.card).name not in label and "アリス" in label
+    mine = view(g, 0)
+    assert g.card_of(a.card).name in action_label(g, mine, a, known_uids(mine))
+
+
+def test_legend_explains_every_mark(table):
+    from fate_royal.qt.legend import ENTRIES
+
+    w = table(states_game())
+    dlg = w.show_legend()
+    text = dlg.text()
+    for _icon, _badge, meaning in ENTRIES:
+        assert i18n.tr(meaning) in text
+    dlg.close()
+
+
+def test_pile_browser_zooms_its_cards(table):
+    w = table(stack_game())
+    g = w.controller.game
+    w.open_pile("grail" if g.ctx.s.grail else "discard")
+    dlg = w.pile_dialog
+    if dlg.list.count() == 0:
+        pytest.skip("empty pile")
+    dlg.list.itemEntered.emit(dlg.list.item(0))
+    assert dlg.zoom.isVisible() and dlg.zoom.plain_text()
+    dlg.close()
+
+
+def test_changes_animate_briefly_and_can_be_switched_off(table, qtbot):
+    import time
+
+    w = table(gandr_game())
+    t = w.table
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, UseEffect) and a.targets)
+    b.click()  # ガンド goes on the stack: the hand shrinks
+    assert t.effects, "no animation for a hand going down"
+    assert all(e[3].isValid() for e in t.effects)
+    qtbot.waitUntil(lambda: not t.effects, timeout=1000)
+    start = time.monotonic()
+    w.act_animations.setChecked(False)
+    _pass(w)
+    assert not t.effects and time.monotonic() - start < 1.0
+    assert t.ANIM_MS <= 250
+
+
+def test_last_action_is_marked_on_the_table(table):
+    from fate_royal.qt.table import action_marks
+
+    w = table(gandr_game())
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, UseEffect) and a.targets)
+    b.click()
+    t = w.table
+    t.layout_table()
+    assert t.last_action() == a
+    kinds = [k for k, _ in t.marked_rects(action_marks(w.controller.game, a))]
+    assert "player" in kinds  # the target's seat glows
+
+
+def test_escape_cancels_choosing_a_target(table):
+    w = table(gandr_game())
+    acts = [a for a in w.controller.legal_actions() if isinstance(a, UseEffect) and a.targets]
+    w.table.start_pick(acts)
+    assert w.table.pick
+    w.escape()
+    assert not w.table.pick
+
+
+def test_hovering_a_negation_lights_its_stack_entry(table):
+    w = table(stack_game())
+    b, a = next((b, a) for b, a in w.actions.buttons if isinstance(a, CommandSpell) and a.target == 1)
+    w.actions._hovered(b, True)
+    assert w.stack.highlighted_entries == {1}
+    assert "#5a4a12" in w.stack.toHtml().lower() or "5a4a12" in w.stack.toHtml().lower()
+    w.actions._hovered(b, False)
+    assert not w.stack.highlighted_entries
