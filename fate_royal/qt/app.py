@@ -292,6 +292,7 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     access.install(window)  # screen readers: names for controls, the cards as words
     if interactive:  # the user's window layout and keys (a screenshot shows the defaults)
         remembered.restore_window(window)
+        window.act_animations.setChecked(remembered.animations())
         from fate_royal.qt.shortcuts import apply_saved
 
         apply_saved(window)

@@ -353,7 +353,7 @@ class MainWindow(QMainWindow):
         self.menu_view.addAction(self.act_stops)
         self.menu_view.addAction(self.act_ask_all)
         self.act_animations = QAction(self, checkable=True, checked=True)
-        self.act_animations.toggled.connect(lambda on: setattr(self.table, "animate", on))
+        self.act_animations.toggled.connect(self.set_animations)
         self.menu_view.addAction(self.act_animations)
         self.act_shortcuts = QAction(self, triggered=self.shortcuts_dialog)
         self.menu_view.addAction(self.act_shortcuts)
@@ -575,6 +575,15 @@ class MainWindow(QMainWindow):
         dlg = ShortcutsDialog(self)
         self.last_dialog = dlg
         return dlg.exec() == ShortcutsDialog.DialogCode.Accepted
+
+    def set_animations(self, on: bool) -> None:
+        """Animations on or off (View menu), remembered in the settings."""
+        self.table.animate = bool(on)
+        if self.act_animations.isChecked() != bool(on):
+            self.act_animations.setChecked(bool(on))
+        from fate_royal.qt.settings import settings
+
+        settings().set_animations(bool(on))
 
     def set_language(self, lang: str) -> None:
         from fate_royal.qt.app import install_qt_translations

@@ -37,6 +37,7 @@ def test_settings_survive_a_restart(qtbot, ini, tmp_path):
     w.resize(711, 477)  # inside the offscreen screen (800×600): restoreGeometry fits windows to it
     w.show()
     w.set_language("en")
+    w.act_animations.setChecked(False)  # View → Animations off
     assert c.new_game(["Aoi", "Ben", "千尋"], seed=4)
     settings().remember_names(["Aoi", "Ben", "千尋"])
     settings().remember_stops(["Aoi", "Ben", "千尋"], {"1": ["every_window"]})
@@ -60,6 +61,7 @@ def test_settings_survive_a_restart(qtbot, ini, tmp_path):
     module._instance = None
     st = settings()
     assert st.language() == "en"
+    assert st.animations() is False
     assert st.player_names() == ["Aoi", "Ben", "千尋"]
     assert st.stops_for(["Ben", "Aoi"]) == {0: ["every_window"]}
     assert st.last_folder("saves") == str(save.parent)
