@@ -37,12 +37,18 @@ def transcript(path: Path) -> str:
     run = ScenarioRun(load_scenario(path))
     lines = []
     seen = 0
-    for result in run.run_all():
+    while not run.done:
+        step = run.scenario.steps[run.index]
+        refused = ""
+        if step.kind == "expect_illegal":  # the refusal's reason code and rule, whatever the file checks
+            r = run.game.why_illegal(run.to_action(step.body["do"], step.line))
+            refused = f" (reason {r.reason}, rule {r.rule or '-'})"
+        result = run.forward()
         log = run.game.log
         for e in log[seen:]:
             lines.append(json.dumps(e.to_dict(), ensure_ascii=False, sort_keys=True))
         seen = len(log)
-        lines.append(f"step {result.step.line} {'ok' if result.ok else 'FAIL'}: {result.message}")
+        lines.append(f"step {result.step.line} {'ok' if result.ok else 'FAIL'}: {result.message}{refused}")
     state = run.game.state.to_dict()
     lines.append("state " + json.dumps(state, ensure_ascii=False, sort_keys=True))
     return "\n".join(lines) + "\n"
