@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import fnmatch
 import json
 import os
 import random
@@ -39,16 +40,20 @@ KILLED = {1, 3, 36, -24, 24, 152, 255}  # killed or timed out (mutmut's exit cod
 SURVIVED = {0, 5, 33}  # survived, or no test reaches it
 
 
-def equivalent_names() -> set[str]:
-    """Mutant names marked equivalent: ``name  # reason`` a line."""
+def equivalent_patterns() -> list[str]:
+    """Mutant names (or globs) marked equivalent: ``name  # reason`` a line."""
     if not EQUIVALENT.exists():
-        return set()
-    names = set()
+        return []
+    out = []
     for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
         name = line.split("#", 1)[0].strip()
         if name:
-            names.add(name)
-    return names
+            out.append(name)
+    return out
+
+
+def is_equivalent(name: str, patterns: list[str]) -> bool:
+    return any(name == p or fnmatch.fnmatchcase(name, p) for p in patterns)
 
 
 def prepare(work: Path, modules: list[str]) -> None:
@@ -125,11 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         print("error: mutmut generated no mutants; see the log", file=sys.stderr)
         print(log.read_text(encoding="utf-8")[-3000:], file=sys.stderr)
         return 2
-    skip = equivalent_names()
+    skip = equivalent_patterns()
     rng = random.Random(a.seed)
     sample: list[str] = []
     for module in modules:
-        names = sorted(n for n in every if module_of(n) == module and n not in skip)
+        names = sorted(n for n in every if module_of(n) == module and not is_equivalent(n, skip))
         sample += sorted(rng.sample(names, min(a.per_module, len(names))))
     print(f"== {len(every)} mutants generated, {len(sample)} drawn "
           f"({time.monotonic() - start:.0f} s)", flush=True)
@@ -147,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     score = len(killed) / counted
     wall = time.monotonic() - start
+    record = json.loads(RECORD.read_text(encoding="utf-8"))  # as it stands now, at the comparison
     for n in survived:
         print(f"  survived: {n}")
     for n in other:

@@ -128,3 +128,20 @@ def test_servant_assignment_choose_hides_choice_behind_decisions(db, rules):
     while g.pending.kind in ("choose_hero", "choose_class"):
         g.apply(g.legal_actions()[0])
     assert all(p.hero and p.klass for p in g.state.players)
+
+
+@pytest.mark.parametrize("start", ["reverse", "rise"])
+def test_chosen_servant_cards_take_the_start_state(db, rules, start):
+    """D2: a chosen hero takes the profile's servant start state; its class card is Reverse with a
+    Reverse servant and Rise otherwise. Both choices are logged."""
+    choose = rules.with_(profile=rules.profile.with_(servant_assignment="choose",
+                                                     servant_start_state=start))
+    g = Game.new(db, choose, ["A", "B"], seed=3)
+    while g.pending.kind in ("choose_hero", "choose_class"):
+        g.apply(g.legal_actions()[0])
+    s = g.state
+    for p in s.players:
+        assert s.card_states[p.hero] == start
+        assert s.card_states[p.klass] == ("reverse" if start == "reverse" else "rise")
+    chosen = [e for e in g.log if e.code == "ServantChosen"]
+    assert [e.args["player"] for e in chosen] == [0, 1] and all(e.rules == ("D2",) for e in chosen)
