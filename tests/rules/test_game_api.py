@@ -138,7 +138,10 @@ def test_chosen_servant_cards_take_the_start_state(db, rules, start):
                                                      servant_start_state=start))
     g = Game.new(db, choose, ["A", "B"], seed=3)
     while g.pending.kind in ("choose_hero", "choose_class"):
-        g.apply(g.legal_actions()[0])
+        want = "hero" if g.pending.kind == "choose_hero" else "class"
+        options = g.legal_actions()
+        assert options and all(g.card_of(a.option).kind == want for a in options)
+        g.apply(options[-1])
     s = g.state
     for p in s.players:
         assert s.card_states[p.hero] == start
