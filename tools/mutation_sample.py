@@ -112,19 +112,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--work", type=Path, default=ROOT / "mutation-sample")
     ap.add_argument("--record", action="store_true", help="store the measured fraction as the score")
     ap.add_argument("--keep", action="store_true", help="keep the work folder")
+    ap.add_argument("--rejudge", action="store_true",
+                    help="run nothing: judge the results kept in the work folder (--keep) again, "
+                         "against the record as it is now")
     a = ap.parse_args(argv)
 
     modules = record["modules"]
     start = time.monotonic()
     log = a.work.with_suffix(".log")
-    log.write_text("", encoding="utf-8")
-    prepare(a.work, modules)
+    if not a.rejudge:
+        log.write_text("", encoding="utf-8")
+        prepare(a.work, modules)
     print(f"== mutation sample: {len(modules)} modules, {a.per_module} mutants each, seed {a.seed}"
           f" (log: {log})", flush=True)
 
     # 1. generate the mutants and collect which tests reach which function: a run that matches
     #    no mutant stops right after (mutmut has no generate-only command).
-    mutmut(a.work, ["fate_royal.__no_mutant__"], a.jobs, log)
+    if not a.rejudge:
+        mutmut(a.work, ["fate_royal.__no_mutant__"], a.jobs, log)
     every = results(a.work)
     if not every:
         print("error: mutmut generated no mutants; see the log", file=sys.stderr)
@@ -140,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
           f"({time.monotonic() - start:.0f} s)", flush=True)
 
     # 2. run exactly the drawn mutants.
-    mutmut(a.work, sample, a.jobs, log)
+    if not a.rejudge:
+        mutmut(a.work, sample, a.jobs, log)
     got = results(a.work)
     killed = [n for n in sample if got.get(n) in KILLED]
     survived = [n for n in sample if got.get(n) in SURVIVED]
@@ -166,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
                       per_module=a.per_module, seed=a.seed)
         RECORD.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"== recorded in {RECORD.relative_to(ROOT)}")
-    if not a.keep:
+    if not a.keep and not a.rejudge:
         shutil.rmtree(a.work, ignore_errors=True)
     if not a.record and score < record["score"] - record["margin"]:
         print(f"FAILED: killed fraction {score:.1%} is below the recorded "
