@@ -148,3 +148,26 @@ def test_chosen_servant_cards_take_the_start_state(db, rules, start):
         assert s.card_states[p.klass] == ("reverse" if start == "reverse" else "rise")
     chosen = [e for e in g.log if e.code == "ServantChosen"]
     assert [e.args["player"] for e in chosen] == [0, 1] and all(e.rules == ("D2",) for e in chosen)
+
+
+def test_setup_errors_name_the_card(db, rules):
+    with pytest.raises(SetupError, match="H-002 cannot be in a hand"):
+        Game(db, rules, {"scenario": True, "players": [
+            {"name": "A", "servant": {"hero": "H-001", "class": "セイバー"}, "hand": ["H-002"]},
+            {"name": "B", "servant": {"hero": "H-015", "class": "セイバー"}}]})
+
+
+def test_scenario_without_a_start_player_starts_with_the_first_seat(db, rules):
+    """D4 with first_player = first_seat: a position that names no starting player starts with seat 0."""
+    first = rules.with_(profile=rules.profile.with_(first_player="first_seat"))
+    g = Game(db, first, {"scenario": True, "players": [
+        {"name": "A", "servant": {"hero": "H-001", "class": "セイバー"}},
+        {"name": "B", "servant": {"hero": "H-015", "class": "セイバー"}}]})
+    assert g.state.turn_player == 0 and g.state.active_master == 0
+
+
+def test_a_state_saved_before_lost_effects_existed_loads(db, rules):
+    g = Game.new(db, rules, ["A", "B"], seed=2)
+    data = g.state.to_dict()
+    data.pop("lost", None)
+    assert GameState.from_dict(data).lost == []
