@@ -25,3 +25,14 @@ def _private_user_folders(tmp_path_factory, monkeypatch):
     base = tmp_path_factory.mktemp("home")
     for var in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(var, str(base / var.lower()))
+
+
+def pytest_sessionstart(session):
+    """Each session starts with the engine's caches empty. Mutation testing (mutmut) forks every
+    session from a process that has already run the suite unmutated: a cached result would hide a
+    mutant."""
+    from fate_royal.cards.reference import reference
+
+    clear = getattr(reference, "cache_clear", None)
+    if clear is not None:
+        clear()

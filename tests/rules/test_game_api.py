@@ -128,3 +128,46 @@ def test_servant_assignment_choose_hides_choice_behind_decisions(db, rules):
     while g.pending.kind in ("choose_hero", "choose_class"):
         g.apply(g.legal_actions()[0])
     assert all(p.hero and p.klass for p in g.state.players)
+
+
+@pytest.mark.parametrize("start", ["reverse", "rise"])
+def test_chosen_servant_cards_take_the_start_state(db, rules, start):
+    """D2: a chosen hero takes the profile's servant start state; its class card is Reverse with a
+    Reverse servant and Rise otherwise. Both choices are logged."""
+    choose = rules.with_(profile=rules.profile.with_(servant_assignment="choose",
+                                                     servant_start_state=start))
+    g = Game.new(db, choose, ["A", "B"], seed=3)
+    while g.pending.kind in ("choose_hero", "choose_class"):
+        want = "hero" if g.pending.kind == "choose_hero" else "class"
+        options = g.legal_actions()
+        assert options and all(g.card_of(a.option).kind == want for a in options)
+        g.apply(options[-1])
+    s = g.state
+    for p in s.players:
+        assert s.card_states[p.hero] == start
+        assert s.card_states[p.klass] == ("reverse" if start == "reverse" else "rise")
+    chosen = [e for e in g.log if e.code == "ServantChosen"]
+    assert [e.args["player"] for e in chosen] == [0, 1] and all(e.rules == ("D2",) for e in chosen)
+
+
+def test_setup_errors_name_the_card(db, rules):
+    with pytest.raises(SetupError, match="H-002 cannot be in a hand"):
+        Game(db, rules, {"scenario": True, "players": [
+            {"name": "A", "servant": {"hero": "H-001", "class": "セイバー"}, "hand": ["H-002"]},
+            {"name": "B", "servant": {"hero": "H-015", "class": "セイバー"}}]})
+
+
+def test_scenario_without_a_start_player_starts_with_the_first_seat(db, rules):
+    """D4 with first_player = first_seat: a position that names no starting player starts with seat 0."""
+    first = rules.with_(profile=rules.profile.with_(first_player="first_seat"))
+    g = Game(db, first, {"scenario": True, "players": [
+        {"name": "A", "servant": {"hero": "H-001", "class": "セイバー"}},
+        {"name": "B", "servant": {"hero": "H-015", "class": "セイバー"}}]})
+    assert g.state.turn_player == 0 and g.state.active_master == 0
+
+
+def test_a_state_saved_before_lost_effects_existed_loads(db, rules):
+    g = Game.new(db, rules, ["A", "B"], seed=2)
+    data = g.state.to_dict()
+    data.pop("lost", None)
+    assert GameState.from_dict(data).lost == []

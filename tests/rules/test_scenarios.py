@@ -42,6 +42,13 @@ def play(path: Path) -> tuple[bool, list[str], frozenset[str]]:
     return not failures and run.done, failures, frozenset(cited)
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _fresh_plays():
+    """Every session plays the scenarios anew: mutation testing forks sessions from a process that
+    already played them unmutated."""
+    play.cache_clear()
+
+
 def test_there_are_scenarios():
     assert SCENARIOS, "no scenario files under scenarios/"
 
