@@ -1,0 +1,110 @@
+"""The ``strong`` computer player: determinized Monte Carlo search with the basic player as rollout.
+
+For a decision with more than one sensible answer it imagines a few possible worlds consistent with
+what it may see (``determinize``), and spends a fixed number of playouts — the number, never the
+clock, so the same record and seed give the same move on any machine. Each playout picks a root
+action by UCB1 over the averages so far (one shared statistics table for all worlds, as in
+information-set MCTS with one level), plays it in the next world, and lets every seat continue with
+the basic player (a little random, so playouts differ) until the end of the turn after next or the
+end of the game; the position reached is scored by ``evaluate``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from fate_royal.ai.basic import basic_action
+from fate_royal.ai.determinize import determinize
+from fate_royal.rules.actions import Action
+
+#: Playouts per decision: per root action, and the bounds for the whole decision.
+PLAYOUTS_PER_ACTION = 12
+MIN_PLAYOUTS, MAX_PLAYOUTS = 24, 72
+#: Different worlds imagined per decision (playouts cycle through them).
+WORLDS = 8
+#: A playout stops this many turns after the current one (or at the end of the game) ...
+HORIZON_TURNS = 1
+#: ... or after this many actions.
+MAX_ROLLOUT_ACTIONS = 400
+#: How often a rollout player moves at random instead of as the basic player.
+EPSILON = 0.1
+UCB_C = 0.5
+
+
+def evaluate(game: Any, seat: int) -> float:
+    """How good the position is for ``seat``, in 0..1 (1: it has won; 1/players: even)."""
+    s = game.ctx.s
+    if s.over:
+        return 1.0 if s.winner == seat else 0.0
+    if s.players[seat].out:
+        return 0.0
+    from fate_royal.rules import stats
+
+    def strength(i: int) -> float:
+        pl = s.players[i]
+        st = stats.fighter_stats(game.ctx, i)
+        coins = sum(pl.coins.values())
+        power = max(st["pa"], st["ma"]) + (st["pd"] + st["md"]) / 2
+        spells = {0: 0.0, 1: 0.5, 2: 3.0}.get(pl.command_spells, 4.0)
+        return max(0.1, pl.mana * 2.0 - coins + spells + 0.3 * len(pl.hand) + 0.25 * power)
+
+    total = {i: strength(i) for i in s.alive()}
+    return total[seat] / sum(total.values())
+
+
+def rollout(game: Any, rng: random.Random, horizon: int) -> None:
+    """Play on with every seat as the basic player (random now and then) up to the horizon turn."""
+    s = game.ctx.s
+    for _ in range(MAX_ROLLOUT_ACTIONS):
+        if s.over or s.turn > horizon:
+            return
+        acts = game.legal_actions()
+        if not acts:
+            return
+        p = acts[0].player
+        if rng.random() < EPSILON:
+            a = acts[rng.randrange(len(acts))]
+            if getattr(a, "kind", "") == "spell":  # a random command spell ends too many games
+                a = acts[0]
+        else:
+            a = basic_action(game, p, rng)
+        game.play(a)
+        s = game.ctx.s
+
+
+def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """The strong player's choice among ``legal`` (the seat's legal actions, from its view)."""
+    if len(legal) == 1:
+        return legal[0]
+    worlds = [determinize(game, seat, rng) for _ in range(WORLDS)]
+    # the basic player's choice first: ties (no information) go to the readable move
+    hint = basic_action(worlds[0], seat, rng)
+    cands = sorted(legal, key=lambda a: 0 if a == hint else 1)
+    n = len(cands)
+    budget = max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, PLAYOUTS_PER_ACTION * n))
+    visits = [0] * n
+    value = [0.0] * n
+    horizon = game.ctx.s.turn + HORIZON_TURNS
+    for it in range(budget):
+        if it < n:
+            k = it
+        else:
+            log_t = math.log(it)
+            k = max(range(n), key=lambda j: value[j] / visits[j]
+                    + UCB_C * math.sqrt(log_t / visits[j]))
+        world = worlds[it % len(worlds)].fork()
+        a = cands[k]
+        if a not in world.legal_actions():  # pragma: no cover - own options never depend on others
+            visits[k] += 1
+            continue
+        world.play(a)
+        rollout(world, rng, horizon)
+        visits[k] += 1
+        value[k] += evaluate(world, seat)
+    best = max(range(n), key=lambda j: (value[j] / visits[j] if visits[j] else -1, -j))
+    return cands[best]
+
+
+__all__ = ["evaluate", "rollout", "strong_action"]
