@@ -33,6 +33,9 @@ from fate_royal.rules.actions import (
 #: How much a card in hand is worth to keep (higher is kept longer), by card kind and first op.
 CARD_WORTH = {"mystic_code": 3.0, "scene": 1.5}
 OP_WORTH = {"revive": -1.0, "draw": 0.5, "roll_die": 1.0}
+#: A raid is declared when the imagined fight scores above this; damage taken counts this much.
+RAID_THRESHOLD = 0.5
+TAKEN_WEIGHT = 1.2
 
 
 def fight(game: Any, a: int, b: int) -> tuple[int, int, bool, bool]:
@@ -40,7 +43,7 @@ def fight(game: Any, a: int, b: int) -> tuple[int, int, bool, bool]:
     a deals, damage a takes, whether b is destroyed, whether a is destroyed). Each side uses its
     better attack type; first strike (先制) on one side only strikes first."""
     ctx = game.ctx
-    sa, sb = stats.fighter_stats(ctx, a), stats.fighter_stats(ctx, b)
+    sa, sb = seen_stats(game, a), seen_stats(game, b)
     dealt = max(sa["pa"] - sb["pd"], sa["ma"] - sb["md"], 0)
     taken = max(sb["pa"] - sa["pd"], sb["ma"] - sa["md"], 0)
     ka = "先制" in stats.fighter_keywords(ctx, a)
@@ -57,6 +60,20 @@ def fight(game: Any, a: int, b: int) -> tuple[int, int, bool, bool]:
     return dealt, taken, False, taken > ma
 
 
+def seen_stats(game: Any, p: int) -> dict[str, float]:
+    """p's fighter stats as the deciding seat knows them: a servant card it has not seen counts as
+    the average of the cards it might be (``determinize`` lists them; full-information worlds of a
+    rollout have none)."""
+    st = dict(stats.fighter_stats(game.ctx, p))
+    for uid, mean in getattr(game, "guessed", {}).get(p, ()):
+        if uid is None or game.ctx.s.card_states.get(uid) != "reverse":
+            continue
+        dealt = game.ctx.card_of(uid).stats
+        for k in st:
+            st[k] += mean[k] - getattr(dealt, k)
+    return st
+
+
 def fight_score(game: Any, a: int, b: int) -> float:
     """How good a fight of ``a`` against ``b`` is for ``a`` (positive: worth fighting)."""
     dealt, taken, b_dies, a_dies = fight(game, a, b)
@@ -64,7 +81,7 @@ def fight_score(game: Any, a: int, b: int) -> float:
         return -20.0
     if b_dies:
         return 20.0 + dealt
-    score = dealt - 1.2 * taken
+    score = dealt - TAKEN_WEIGHT * taken
     if dealt > 0 and taken == 0:
         score += 1.5  # B7: the winner of a clean fight takes a card at random
     return score
@@ -215,7 +232,7 @@ def basic_action(game: Any, p: int, rng: random.Random) -> Action:
             v = 4.0 if game.ctx.card_of(a.card).kind == "mystic_code" else 0.0
         elif isinstance(a, DeclareRaid):
             v = fight_score(game, p, a.target)
-            v = v if v > 0.5 else 0.0
+            v = v if v > RAID_THRESHOLD else 0.0
         elif isinstance(a, UseEffect):
             v = effect_score(game, p, a)
         elif isinstance(a, CommandSpell):

@@ -130,6 +130,19 @@ def determinize(game: Any, seat: int, rng: random.Random) -> Any:
         m.source = renumber.get(m.source, m.source)
     s.rng = rng.getrandbits(63) or 1
     fork.ctx.forget_cards()
+    # what the seat does not know of each servant: the basic player reads a guessed servant as the
+    # average of the servants it might be, not as the one this world happens to deal
+    unseen = pv.unseen()
+    fork.guessed = {}
+    for kind, zone in (("hero", "hero"), ("class", "klass")):
+        ids = [c for c, n in unseen.items() if db.cards[c].kind == kind for _ in range(n)]
+        if not ids:
+            continue
+        mean = {k: sum(getattr(db.cards[c].stats, k) for c in ids) / len(ids)
+                for k in ("pa", "pd", "ma", "md")}
+        for z, owner, _, _ in places:
+            if z == zone:
+                fork.guessed.setdefault(owner, []).append((getattr(s.players[owner], zone), mean))
     return fork
 
 
