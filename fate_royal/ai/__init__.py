@@ -21,21 +21,26 @@ LEVELS = ("random", "basic", "strong")
 SEAT_KINDS = ("human",) + LEVELS
 
 
-def decision_rng(game: Any, seat: int, level: str, salt: int = 0) -> random.Random:
-    """The generator for one decision: a function of the game's seed, the record so far, the seat
-    and the level (string seeds hash the same way on every run and platform)."""
-    return random.Random(f"fate_royal.ai/{level}/{game.seed}/{len(game.entries)}/{seat}/{salt}")
+def decision_rng(game: Any, seat: int, level: str, salt: int = 0,
+                 position: int | None = None) -> random.Random:
+    """The generator for one decision: a function of the game's seed, the length of its record
+    (``position``, for a fork that keeps no record), the seat and the level (string seeds hash the
+    same way on every run and platform)."""
+    n = len(game.entries) if position is None else position
+    return random.Random(f"fate_royal.ai/{level}/{game.seed}/{n}/{seat}/{salt}")
 
 
-def decide(game: Any, seat: int, level: str, salt: int = 0) -> Action:
-    """The action computer seat ``seat`` of ``level`` takes now (it must be that seat's decision)."""
+def decide(game: Any, seat: int, level: str, salt: int = 0, position: int | None = None) -> Action:
+    """The action computer seat ``seat`` of ``level`` takes now (it must be that seat's decision).
+    ``position``: the length of the game's record when ``game`` is a fork of it (the table thinks
+    on a fork, off the GUI thread)."""
     if level not in LEVELS:
         raise ValueError(f"unknown computer level {level!r} (one of {', '.join(LEVELS)})")
     pv = player_view(game, seat)
     legal = list(pv.legal)
     if not legal:
         raise ValueError(f"seat {seat} has no decision to make now")
-    rng = decision_rng(game, seat, level, salt)
+    rng = decision_rng(game, seat, level, salt, position)
     if level == "random" or len(legal) == 1:
         from fate_royal.rules.simulate import choose_action
 

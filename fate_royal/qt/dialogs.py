@@ -33,6 +33,18 @@ class NewGameSettings:
     errata: bool
     assignment: str  # random | choose
     ask_all: bool
+    seats: dict | None = None  # seat -> human | random | basic | strong
+
+
+def seat_kind_box(kind: str = "human") -> QComboBox:
+    """A choice of who plays a seat: a person or a computer level."""
+    from fate_royal.ai import SEAT_KINDS
+
+    box = QComboBox()
+    for k in SEAT_KINDS:
+        box.addItem(tr(f"seats.{k}"), k)
+    box.setCurrentIndex(SEAT_KINDS.index(kind) if kind in SEAT_KINDS else 0)
+    return box
 
 
 class NewGameDialog(QDialog):
@@ -53,13 +65,17 @@ class NewGameDialog(QDialog):
         grid = QGridLayout(box)
         self.name_edits: list[QLineEdit] = []
         self.name_labels: list[QLabel] = []
+        self.seat_boxes: list[QComboBox] = []
         for i, name in enumerate(default_names(7)):
             label = QLabel(tr("newgame.player_name", number=i + 1))
             edit = QLineEdit(name)
             grid.addWidget(label, i, 0)
             grid.addWidget(edit, i, 1)
+            seat = seat_kind_box()
+            grid.addWidget(seat, i, 2)
             self.name_edits.append(edit)
             self.name_labels.append(label)
+            self.seat_boxes.append(seat)
         lay.addWidget(box)
         form2 = QFormLayout()
         self.errata = QCheckBox(tr("newgame.errata"))
@@ -100,12 +116,15 @@ class NewGameDialog(QDialog):
         for i, (label, edit) in enumerate(zip(self.name_labels, self.name_edits)):
             label.setVisible(i < n)
             edit.setVisible(i < n)
+            self.seat_boxes[i].setVisible(i < n)
 
     def settings(self) -> NewGameSettings:
         n = self.count.value()
         names = [e.text().strip() or f"P{i + 1}" for i, e in enumerate(self.name_edits[:n])]
+        seats = {i: b.currentData() for i, b in enumerate(self.seat_boxes[:n])}
         return NewGameSettings(names, self.seed.value(), self.errata.isChecked(),
-                               self.assignment.currentData(), self.ask_all.isChecked())
+                               self.assignment.currentData(), self.ask_all.isChecked(),
+                               seats if any(v != "human" for v in seats.values()) else None)
 
     def _accept(self) -> None:
         names = self.settings().names

@@ -344,6 +344,9 @@ class MainWindow(QMainWindow):
             group.addAction(a)
             self.menu_lang.addAction(a)
             self.lang_actions[lang] = a
+        from fate_royal.qt.computer import SeatsMenu
+
+        self.menu_seats = SeatsMenu(self, mb)  # computer seats: who plays, pause, step, speed
         self.menu_help = mb.addMenu("")
         self.act_rules = QAction(self, triggered=lambda: self.show_rule("E1"))
         self.menu_help.addAction(self.act_rules)
@@ -515,7 +518,8 @@ class MainWindow(QMainWindow):
             return False
         st = dlg.settings()
         self.set_ask_all(st.ask_all)
-        return self.controller.new_game(st.names, st.seed, st.errata, st.assignment)
+        return self.controller.new_game(st.names, st.seed, st.errata, st.assignment,
+                                        seats=st.seats)
 
     def show_game_over(self) -> None:
         g = self.controller.game
@@ -629,6 +633,7 @@ class MainWindow(QMainWindow):
         menu.popup(global_pos.toPoint())
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.controller.shutdown()  # a computer seat thinking now: its move is dropped
         if self.game_over_dialog is not None:
             self.game_over_dialog.close()
         super().closeEvent(event)
