@@ -134,6 +134,10 @@ class ComputerSeats(QObject):
         g = self.controller.game
         self._ticket += 1
         self._asked = (self._ticket, id(g), g.version, seat)
+        legal = g.legal_actions()
+        if len(legal) == 1:  # nothing to think about (a pass, mostly): no worker, no message
+            self._answered(self._ticket, legal[0], None)
+            return
         emit(self.thinking, seat)
         emit(self.controller.message, tr("computer.thinking", name=g.player_name(seat)), "info", "")
         self._pool.start(_Think(self._relay, self._ticket, g.fork(), seat, level,
