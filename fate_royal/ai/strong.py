@@ -31,6 +31,8 @@ MAX_ROLLOUT_ACTIONS = 400
 #: How often a rollout player moves at random instead of as the basic player.
 EPSILON = 0.1
 UCB_C = 0.5
+#: How much better (in evaluation points, 0..1) a move must look than the basic player's move.
+MARGIN = 0.02
 
 
 def evaluate(game: Any, seat: int) -> float:
@@ -103,7 +105,12 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random)
         rollout(world, rng, horizon)
         visits[k] += 1
         value[k] += evaluate(world, seat)
-    best = max(range(n), key=lambda j: (value[j] / visits[j] if visits[j] else -1, -j))
+    mean = [value[j] / visits[j] if visits[j] else -1.0 for j in range(n)]
+    best = max(range(n), key=lambda j: (mean[j], -j))
+    # the basic player's move stands unless another is better by more than the noise of a few
+    # playouts: search that cannot tell moves apart should not play worse than the heuristic
+    if best != 0 and visits[0] and mean[best] - mean[0] < MARGIN:
+        return cands[0]
     return cands[best]
 
 
