@@ -109,7 +109,7 @@ def _gui(argv: list[str], dialogs: bool = False) -> int:
         return _desktop_entry(args.install_desktop_entry)
     problem = gui_arguments_problem(args)
     if problem:
-        return _fail(problem, 2 if problem.startswith("--players") else 1, dialogs)
+        return _fail(problem, 2 if problem.startswith(("--players", "--seats")) else 1, dialogs)
     from fate_royal.paths import data_root
 
     try:
