@@ -49,12 +49,12 @@ def decide(game: Any, seat: int, level: str, salt: int = 0, position: int | None
         from fate_royal.ai.basic import basic_action
         from fate_royal.ai.determinize import determinize
 
-        world = determinize(game, seat, rng)
+        world = determinize(game, seat, rng, pv)
         a = basic_action(world, seat, rng)
         return a if a in legal else legal[0]
     from fate_royal.ai.strong import strong_action
 
-    return strong_action(game, seat, legal, rng)
+    return strong_action(game, seat, legal, rng, pv)
 
 
 def seat_levels(game: Any) -> dict[int, str]:

@@ -23,10 +23,11 @@ from fate_royal.rules.view import view as player_view
 _HERO, _CLASS, _SCENE, _DECK = ("hero",), ("class",), ("scene",), ("mystic_code", "scene")
 
 
-def hidden_places(game: Any, seat: int) -> list[tuple[str, int, int, tuple[str, ...]]]:
+def hidden_places(game: Any, seat: int,
+                  pv: Any = None) -> list[tuple[str, int, int, tuple[str, ...]]]:
     """Every place whose card ``seat`` cannot see, in a fixed order: (zone, owner, index, kinds).
-    Reads the position only where the seat's own view shows a back."""
-    pv = player_view(game, seat)
+    Reads the position only where the seat's own view (``pv``, made if not given) shows a back."""
+    pv = player_view(game, seat) if pv is None else pv
     places: list[tuple[str, int, int, tuple[str, ...]]] = []
     for i, sv in enumerate(pv.players):
         if sv.hero is not None and not sv.hero.known:
@@ -43,14 +44,15 @@ def hidden_places(game: Any, seat: int) -> list[tuple[str, int, int, tuple[str, 
     return places
 
 
-def determinize(game: Any, seat: int, rng: random.Random) -> Any:
+def determinize(game: Any, seat: int, rng: random.Random, pv: Any = None) -> Any:
     """A fork of ``game`` (a ``Game``) in which every card ``seat`` cannot see is dealt again at
-    random from what it cannot see; the fork's generator is reseeded from ``rng``."""
-    pv = player_view(game, seat)
+    random from what it cannot see; the fork's generator is reseeded from ``rng``. ``pv``: the
+    seat's view of this very position, when the caller has it already."""
+    pv = player_view(game, seat) if pv is None else pv
     fork = game.fork()
     s = fork.ctx.s
     db = game.db
-    places = hidden_places(game, seat)
+    places = hidden_places(game, seat, pv)
     box = len(s.box)
 
     def uid_at(zone: str, owner: int, k: int) -> int:

@@ -76,11 +76,17 @@ def rollout(game: Any, rng: random.Random, horizon: int) -> None:
         s = game.ctx.s
 
 
-def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    """The strong player's choice among ``legal`` (the seat's legal actions, from its view)."""
+def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
+                  pv: Any = None) -> Action:
+    """The strong player's choice among ``legal`` (the seat's legal actions, from its view
+    ``pv``)."""
     if len(legal) == 1:
         return legal[0]
-    worlds = [determinize(game, seat, rng) for _ in range(WORLDS)]
+    if pv is None:
+        from fate_royal.rules.view import view
+
+        pv = view(game, seat)
+    worlds = [determinize(game, seat, rng, pv) for _ in range(WORLDS)]
     # the basic player's choice first: ties (no information) go to the readable move
     hint = basic_action(worlds[0], seat, rng)
     cands = sorted(legal, key=lambda a: 0 if a == hint else 1)
