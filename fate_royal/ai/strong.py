@@ -31,6 +31,8 @@ MAX_ROLLOUT_ACTIONS = 400
 #: How often a rollout player moves at random instead of as the basic player.
 EPSILON = 0.1
 UCB_C = 0.5
+#: Command spells the strong player never spends below (it keeps this many).
+KEEP_SPELLS = 2
 #: How much better (in evaluation points, 0..1) a move must look than the basic player's move.
 MARGIN = 0.02
 
@@ -86,6 +88,12 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
         from fate_royal.rules.view import view
 
         pv = view(game, seat)
+    # never the last two command spells (E4.1: spending the last one drops the player; the
+    # playouts end too soon to see it coming), as the basic player
+    if pv.players[seat].command_spells <= KEEP_SPELLS:
+        legal = [a for a in legal if getattr(a, "kind", "") != "spell"] or legal
+        if len(legal) == 1:
+            return legal[0]
     worlds = [determinize(game, seat, rng, pv) for _ in range(WORLDS)]
     # the basic player's choice first: ties (no information) go to the readable move
     hint = basic_action(worlds[0], seat, rng)
