@@ -2,16 +2,16 @@
 
 For a decision with more than one sensible answer it imagines a few possible worlds consistent with
 what it may see (``determinize``), and spends a fixed number of playouts — the number, never the
-clock, so the same record and seed give the same move on any machine. Each playout picks a root
-action by UCB1 over the averages so far (one shared statistics table for all worlds, as in
-information-set MCTS with one level), plays it in the next world, and lets every seat continue with
-the basic player (a little random, so playouts differ) until the end of the turn after next or the
-end of the game; the position reached is scored by ``evaluate``.
+clock, so the same record and seed give the same move on any machine. Every legal move is played in
+the same worlds with the same dice (common random numbers: the comparison between moves is not lost
+in the luck of the draw; one shared table of averages over all worlds, as in information-set MCTS
+with one level), then every seat continues as the basic player (a little random) until the end of
+the next turn or of the game; the position reached is scored by ``evaluate``. The basic player's
+move stands unless another scores better by a margin.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -30,7 +30,6 @@ HORIZON_TURNS = 1
 MAX_ROLLOUT_ACTIONS = 400
 #: How often a rollout player moves at random instead of as the basic player.
 EPSILON = 0.1
-UCB_C = 0.5
 #: Command spells the strong player never spends below (it keeps this many).
 KEEP_SPELLS = 2
 #: How much better (in evaluation points, 0..1) a move must look than the basic player's move.
@@ -100,30 +99,28 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
     cands = sorted(legal, key=lambda a: 0 if a == hint else 1)
     n = len(cands)
     budget = max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, PLAYOUTS_PER_ACTION * n))
-    visits = [0] * n
-    value = [0.0] * n
+    # common random numbers: every move is tried in the same worlds with the same playout dice,
+    # so that the comparison between moves is not drowned in the luck of the draw
+    pairs = max(2, budget // n)
+    seeds = [rng.getrandbits(32) for _ in range(pairs)]
     horizon = game.ctx.s.turn + HORIZON_TURNS
-    for it in range(budget):
-        if it < n:
-            k = it
-        else:
-            log_t = math.log(it)
-            k = max(range(n), key=lambda j: value[j] / visits[j]
-                    + UCB_C * math.sqrt(log_t / visits[j]))
-        world = worlds[it % len(worlds)].fork()
-        a = cands[k]
-        if a not in world.legal_actions():  # pragma: no cover - own options never depend on others
-            visits[k] += 1
-            continue
-        world.play(a)
-        rollout(world, rng, horizon)
-        visits[k] += 1
-        value[k] += evaluate(world, seat)
-    mean = [value[j] / visits[j] if visits[j] else -1.0 for j in range(n)]
+    value = [0.0] * n
+    for j in range(pairs):
+        base = worlds[j % len(worlds)]
+        for k, a in enumerate(cands):
+            world = base.fork()
+            world.ctx.s.rng = seeds[j] or 1
+            if a not in world.legal_actions():  # pragma: no cover - own options never differ
+                value[k] -= 1.0
+                continue
+            world.play(a)
+            rollout(world, random.Random(seeds[j]), horizon)
+            value[k] += evaluate(world, seat)
+    mean = [v / pairs for v in value]
     best = max(range(n), key=lambda j: (mean[j], -j))
-    # the basic player's move stands unless another is better by more than the noise of a few
-    # playouts: search that cannot tell moves apart should not play worse than the heuristic
-    if best != 0 and visits[0] and mean[best] - mean[0] < MARGIN:
+    # the basic player's move stands unless another is better by a margin: search that cannot
+    # tell moves apart should not play worse than the heuristic
+    if best != 0 and mean[best] - mean[0] < MARGIN:
         return cands[0]
     return cands[best]
 
