@@ -27,7 +27,8 @@ class SeatGame:
 def play_game(db: Any, rules: Any, levels: list[str] | tuple[str, ...], seed: int,
               max_actions: int = MAX_ACTIONS, timer: Any = None) -> SeatGame:
     """One game, seat i played by ``levels[i]``. ``timer(level, seconds)`` is told how long each
-    decision with a choice took (for the bench)."""
+    decision with a choice took (for the bench): processor time of this process, i.e. one core's
+    time, not stretched by other work on a shared machine."""
     import time
 
     from fate_royal.rules.game import Game
@@ -48,9 +49,9 @@ def play_game(db: Any, rules: Any, levels: list[str] | tuple[str, ...], seed: in
                 break
             level = levels[pend.player]
             if timer is not None and len(game.legal_actions()) > 1:
-                start = time.perf_counter()
+                start = time.process_time()
                 action = decide(game, pend.player, level)
-                timer(level, time.perf_counter() - start)
+                timer(level, time.process_time() - start)
             else:
                 action = decide(game, pend.player, level)
             game.apply(action)

@@ -11,7 +11,7 @@ noisy). Each figure is measured in this run, on this machine:
 - peak memory after 500 actions with 7 players (engine alone, and with the table);
 - what the computer seats' search needs: a position copy (``Game.fork``) and its legal actions;
 - computer decision time, one ``strong`` seat against three ``basic`` ones (every decision of the
-  strong seat with more than one legal action, one core).
+  strong seat with more than one legal action; processor time of one core).
 
 The GUI figures run in child processes on the offscreen platform so that each starts clean.
 """
@@ -272,7 +272,7 @@ def main(argv: list[str]) -> int:
           f"{legal_us:.0f} µs (4 players, 100 actions in; median)")
     med, p95, n = bench_decisions(2 if args.quick else 4)
     print(f"computer decision time (strong, 4 players): median {med:.2f} s, 95th percentile "
-          f"{p95:.2f} s ({n} decisions, one core)  [{_verdict('decision_median', med)}; "
+          f"{p95:.2f} s ({n} decisions, processor time of one core)  [{_verdict('decision_median', med)}; "
           f"{_verdict('decision_p95', p95)}]")
     if args.no_gui:
         return 0
