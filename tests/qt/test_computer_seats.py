@@ -160,3 +160,16 @@ def test_the_computer_takes_over_a_seat(qtbot, table):
     assert c.hotseat.humans == {0}
     menu.rebuild()
     assert len(menu.take_over_actions) == 1
+
+
+def test_new_game_dialog_chooses_who_plays_each_seat(qtbot):
+    from fate_royal.qt.dialogs import NewGameDialog
+
+    i18n.set_language("en")
+    dlg = NewGameDialog(players=3)
+    qtbot.addWidget(dlg)
+    assert dlg.settings().seats is None  # everyone human: no seats option needed
+    box = dlg.seat_boxes[2]
+    box.setCurrentIndex(box.findData("strong"))
+    assert dlg.settings().seats == {0: "human", 1: "human", 2: "strong"}
+    assert dlg.seat_boxes[5].isHidden()
