@@ -38,6 +38,9 @@ def gui_parser() -> argparse.ArgumentParser:
     start.add_argument("--scenario", metavar="FILE", help="open a scenario in demo mode")
     start.add_argument("--load", metavar="SAVE", help="open a saved game")
     parser.add_argument("--players", type=int, metavar="N", help="start a new game with N players (2-7)")
+    parser.add_argument("--seats", metavar="K1,K2,...",
+                        help="who plays each seat of the new game: human, random, basic or strong "
+                        "(e.g. human,basic,basic,strong; the last repeats)")
     parser.add_argument("--seed", type=int, metavar="S", help="seed for the new game")
     parser.add_argument("--no-errata", action="store_true", help="base rules only")
     parser.add_argument("--lang", choices=("ja", "en"), help="UI language (default: system, else ja)")
@@ -63,6 +66,13 @@ def gui_arguments_problem(args: argparse.Namespace) -> str | None:
 
     if args.players is not None and not 2 <= args.players <= 7:
         return "--players must be between 2 and 7"
+    if getattr(args, "seats", None):
+        from fate_royal.ai import parse_seats
+
+        try:
+            parse_seats(args.seats, args.players or 4)
+        except ValueError as exc:
+            return f"--seats: {exc}"
     for option, value, what in (("--scenario", args.scenario, "scenario file"),
                                 ("--load", args.load, "saved game")):
         if value is None:
@@ -101,7 +111,7 @@ def _gui(argv: list[str], dialogs: bool = False) -> int:
         return _desktop_entry(args.install_desktop_entry)
     problem = gui_arguments_problem(args)
     if problem:
-        return _fail(problem, 2 if problem.startswith("--players") else 1, dialogs)
+        return _fail(problem, 2 if problem.startswith(("--players", "--seats")) else 1, dialogs)
     from fate_royal.paths import data_root
 
     try:

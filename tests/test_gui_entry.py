@@ -145,6 +145,10 @@ def test_bad_size_and_players(capsys):
     assert status == 1 and "--size 12x12 is out of range" in err
     status, err = _main(capsys, ["--players", "9"])
     assert status == 2 and "--players must be between 2 and 7" in err
+    status, err = _main(capsys, ["--players", "2", "--seats", "human,clever"])
+    assert status == 2 and "unknown seat kind 'clever'" in err
+    status, err = _main(capsys, ["--players", "2", "--seats", "human,basic,strong"])
+    assert status == 2 and "3 seats given for 2 players" in err
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import sys
 def test_cards_and_rules_do_not_import_qt():
     code = (
         "import sys, fate_royal.cards, fate_royal.rules, fate_royal.commands.check, fate_royal.cli\n"
+        "import fate_royal.ai, fate_royal.ai.strong, fate_royal.ai.tournament\n"
         "from fate_royal.cards import load_card_db\n"
         "load_card_db()\n"
         "qt = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'PyQt5', 'PyQt6'))\n"

@@ -10,6 +10,9 @@ noisy). Each figure is measured in this run, on this machine:
 - start-up to the first painted table, as a ratio to a bare PySide6 window;
 - peak memory after 500 actions with 7 players (engine alone, and with the table);
 - autosave at 40,000 actions: the time the table's thread spends per action, and the writer's.
+- what the computer seats' search needs: a position copy (``Game.fork``) and its legal actions;
+- computer decision time, one ``strong`` seat against three ``basic`` ones (every decision of the
+  strong seat with more than one legal action; processor time of one core).
 
 The GUI figures run in child processes on the offscreen platform so that each starts clean.
 """
@@ -38,6 +41,8 @@ GOALS = {
     "handoffs_7": ("per turn", "<=", 3.0),
     "shared": ("per turn", "<=", 6),
     "autosave_ms": ("ms", "<=", 2.0),
+    "decision_median": ("s", "<=", 1.0),
+    "decision_p95": ("s", "<=", 3.0),
 }
 
 
@@ -119,6 +124,41 @@ def bench_replay(n_actions: int = 1000, repeats: int = 3) -> tuple[float, int]:
                                                                                   rules=rules))
             times.append(time.perf_counter() - start)
     return min(times), len(game.history)
+
+
+def bench_fork(repeats: int = 2000) -> tuple[float, float]:
+    """Microseconds for a position copy for search (``Game.fork``) and for the legal actions of a
+    fresh copy, 4 players, 100 actions into a game (median of ``repeats``)."""
+    from fate_royal.rules.simulate import long_game as play
+
+    db, rules = _engine()
+    game = play(db, rules, 100, 4)
+    copies, legals = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fork = game.fork()
+        mid = time.perf_counter()
+        fork.legal_actions()
+        end = time.perf_counter()
+        copies.append(mid - start)
+        legals.append(end - mid)
+    return statistics.median(copies) * 1e6, statistics.median(legals) * 1e6
+
+
+def bench_decisions(games: int = 4, players: int = 4) -> tuple[float, float, int]:
+    """Seconds per decision of a ``strong`` computer seat against ``basic`` ones (decisions with
+    more than one legal action; the seat sits in a different place each game): (median, 95th
+    percentile, decisions)."""
+    from fate_royal.ai.tournament import play_game, seating
+
+    db, rules = _engine()
+    times: list[float] = []
+    for i in range(games):
+        levels = seating(["strong"] + ["basic"] * (players - 1), i)
+        play_game(db, rules, levels, 500 + i,
+                  timer=lambda level, secs: times.append(secs) if level == "strong" else None)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(0.95 * len(times)))], len(times)
 
 
 def bench_load(repeats: int = 9) -> float:
@@ -290,6 +330,13 @@ def main(argv: list[str]) -> int:
           f"[{_verdict('autosave_ms', au['median_ms'])}]")
     mem = engine_peak_memory()
     print(f"peak memory, engine alone, 7 players after 500 actions: {mem:.1f} MiB")
+    copy_us, legal_us = bench_fork()
+    print(f"position copy for search (Game.fork): {copy_us:.0f} µs; legal actions of the copy: "
+          f"{legal_us:.0f} µs (4 players, 100 actions in; median)")
+    med, p95, n = bench_decisions(2 if args.quick else 4)
+    print(f"computer decision time (strong, 4 players): median {med:.2f} s, 95th percentile "
+          f"{p95:.2f} s ({n} decisions, processor time of one core)  [{_verdict('decision_median', med)}; "
+          f"{_verdict('decision_p95', p95)}]")
     if args.no_gui:
         return 0
     try:

@@ -2,6 +2,10 @@
 
 Prints one line per game (or only failures with ``--quiet``); a failure prints the seed and the
 history that reproduce it. The last line is ``N games, K failed, X actions/s``; exit 1 if K > 0.
+
+With ``--seats strong,random`` the seats are computer players of those levels (``fate_royal.ai``)
+instead of random play, rotated from game to game so that no level always sits first; before the
+last line one line per level says ``strong: 191/200 wins (95.5 %)``.
 """
 
 from __future__ import annotations
@@ -49,6 +53,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--no-errata", action="store_true", help="the same as --rules base")
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed)")
     parser.add_argument("--quiet", action="store_true", help="print failures and the summary only")
+    parser.add_argument("--seats", metavar="L1,L2,...",
+                        help="computer levels per seat (random, basic, strong), rotated each game")
     args = parser.parse_args(argv)
     if args.rules and args.no_errata:
         parser.error("--no-errata and --rules are the same thing; give one")
@@ -63,6 +69,8 @@ def main(argv: list[str]) -> int:
         print(f"fate-royal simulate: {exc}", file=sys.stderr)
         return 2
     label = rules.name or spec
+    if args.seats:
+        return _seat_games(args, db, rules, label, spec, parser)
     lo, hi = args.players
     failed = 0
     total_actions = 0
@@ -83,6 +91,54 @@ def main(argv: list[str]) -> int:
             who = "no winner" if res.winner is None else f"P{res.winner + 1} wins"
             print(f"game seed={seed} players={n}: {res.actions} actions, {who}")
     elapsed = time.perf_counter() - start
+    rate = total_actions / elapsed if elapsed > 0 else 0.0
+    print(f"{args.games} games, {failed} failed, {rate:.0f} actions/s")
+    return 1 if failed else 0
+
+
+def _seat_games(args, db, rules, label: str, spec: str, parser) -> int:
+    """Computer seats against each other; one line per level before the summary line."""
+    from fate_royal.ai import parse_seats
+    from fate_royal.ai.tournament import play_game, seating
+
+    lo, hi = args.players
+    if lo != hi:
+        parser.error("--seats needs one player count (e.g. --players 2)")
+    try:
+        seats = parse_seats(args.seats, lo)
+    except ValueError as exc:
+        parser.error(str(exc))
+    levels = [seats[str(i)] for i in range(lo)]
+    if "human" in levels:
+        parser.error("simulate plays computer seats only (random, basic, strong)")
+    order = list(dict.fromkeys(levels))  # as given: "strong,random" prints strong first
+    wins = dict.fromkeys(order, 0)
+    draws = failed = total_actions = 0
+    start = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        seated = seating(levels, i)
+        res = play_game(db, rules, seated, seed)
+        total_actions += res.actions
+        if res.error:
+            failed += 1
+            print(f"FAILED game seed={seed} players={lo} seats={','.join(seated)} rules={label} "
+                  f"after {res.actions} actions: {res.error}")
+            continue
+        if res.winner is None:
+            draws += 1
+        else:
+            wins[seated[res.winner]] += 1
+        if not args.quiet:
+            who = "no winner" if res.winner is None else \
+                f"P{res.winner + 1} ({seated[res.winner]}) wins"
+            print(f"game seed={seed} players={lo} seats={','.join(seated)}: "
+                  f"{res.actions} actions, {who}")
+    elapsed = time.perf_counter() - start
+    for lv in order:
+        print(f"{lv}: {wins[lv]}/{args.games} wins ({100.0 * wins[lv] / args.games:.1f} %)")
+    if draws:
+        print(f"no winner: {draws}/{args.games}")
     rate = total_actions / elapsed if elapsed > 0 else 0.0
     print(f"{args.games} games, {failed} failed, {rate:.0f} actions/s")
     return 1 if failed else 0

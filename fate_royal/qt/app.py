@@ -315,9 +315,14 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
         window.close()
         return 1
     if controller.game is None:
-        if players or screenshot:
+        seats = None
+        if getattr(args, "seats", None):
+            from fate_royal.ai import parse_seats
+
+            seats = {int(k): v for k, v in parse_seats(args.seats, players or 4).items()}
+        if players or screenshot or seats:
             ok = controller.new_game(default_names(players or 4, remembered=interactive),
-                                     seed if seed is not None else 1, errata)
+                                     seed if seed is not None else 1, errata, seats=seats)
             if not ok:
                 _error("cannot start a game:\n" + (controller.setup_error or "unknown error"),
                        window, interactive)

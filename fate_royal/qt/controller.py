@@ -62,6 +62,7 @@ class GameController(QObject):
         self._view_cache: Any = None
         self._undo_floor = 0
         self._decisions: list[int] = []  # where each decision made at this table began (undo)
+        self.computers: Any = None  # the computer seats (fate_royal.qt.computer), made on demand
 
     # ------------------------------------------------------------------ games
 
@@ -183,6 +184,7 @@ class GameController(QObject):
             self._internal(exc)
             self.prompt = None
         self._view_cache = None
+        self._computer_hook()
 
     def set_ask_all(self, on: bool) -> None:
         """Ask every player at every window: the ``every_window`` stop for every human seat."""
@@ -504,8 +506,10 @@ class GameController(QObject):
         if target is None or target < self._undo_floor or g.history[target].player != hs.viewer:
             return "undo.hidden"
         later = g.history[target + 1:]
-        # only passes may follow: anything else someone did would be taken back behind their back
-        return "" if all(a.kind == "pass" for a in later) else "undo.hidden"
+        # only passes and computer seats' moves may follow: anything else a person did would be
+        # taken back behind their back
+        return "" if all(a.kind == "pass" or a.player not in hs.humans for a in later) \
+            else "undo.hidden"
 
     def can_undo(self) -> bool:
         g = self.game
@@ -524,6 +528,65 @@ class GameController(QObject):
         emit(self.changed)
         if self.game is not None and self.game.state.over:
             emit(self.game_over)
+
+    # ------------------------------------------------------------------ computer seats
+    # (fate_royal.qt.computer thinks off the GUI thread and hands its move back here)
+
+    def _computer_hook(self) -> None:
+        """The prompt names a computer seat: let the computer seats think (made on first need)."""
+        p = self.prompt
+        if p is None or p.kind != "computer":
+            return
+        if self.computers is None:
+            from fate_royal.qt.computer import ComputerSeats
+
+            self.computers = ComputerSeats(self)
+        self.computers.poke()
+
+    def submit_computer(self, seat: int, action: Action) -> bool:
+        """Apply a computer seat's move (not a decision a person can undo: undo goes back past
+        it to the last human decision)."""
+        g = self.game
+        p = self.prompt
+        if g is None or self.read_only or self.hotseat is None or p is None \
+                or p.kind != "computer" or p.player != seat:
+            return False
+        try:
+            self.hotseat.apply(action)
+        except Exception as exc:
+            self._internal(exc)
+            emit(self.changed)
+            return False
+        self._after_change()
+        return True
+
+    def set_seat(self, seat: int, kind: str) -> bool:
+        """Make ``seat`` human or a computer level mid-game (recorded in the game's options)."""
+        g = self.game
+        if g is None or self.read_only or g.ctx.s.over:
+            return False
+        seats = {str(i): "human" for i in range(len(g.ctx.s.players))}
+        seats.update({str(k): v for k, v in (g.options.get("seats") or {}).items()})
+        if seats.get(str(seat)) == kind:
+            return False
+        seats[str(seat)] = kind
+        try:
+            g.set_option("seats", seats)
+        except Exception as exc:
+            self._internal(exc)
+            return False
+        if self.hotseat is not None:
+            from fate_royal.rules.hotseat import humans_of
+
+            self.hotseat.humans = humans_of(g)
+            self.hotseat.reset()
+        self._after_change()
+        return True
+
+    def shutdown(self) -> None:
+        """The window closes: a computer decision still being thought does nothing."""
+        if self.computers is not None:
+            self.computers.shutdown()
 
     def _internal(self, exc: BaseException) -> None:
         log.exception("engine error", exc_info=exc)

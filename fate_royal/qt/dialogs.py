@@ -50,6 +50,17 @@ class NewGameSettings:
     seats: dict[int, str] | None = None  # seat -> human or a computer level
 
 
+def seat_kind_box(kind: str = "human") -> QComboBox:
+    """A choice of who plays a seat: a person or a computer level."""
+    from fate_royal.ai import SEAT_KINDS
+
+    box = QComboBox()
+    for k in SEAT_KINDS:
+        box.addItem(tr(f"seats.{k}"), k)
+    box.setCurrentIndex(SEAT_KINDS.index(kind) if kind in SEAT_KINDS else 0)
+    return box
+
+
 class NewGameDialog(QDialog):
     """Players (2–7), their names and who sits there (human or computer level), the rule set,
     seed, servant assignment, hot-seat option."""
@@ -134,6 +145,7 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+        self.seat_boxes = self.seat_kinds  # (the name the computer-seat tests use)
         self.count.valueChanged.connect(self._update_rows)
         self._update_rows()
 

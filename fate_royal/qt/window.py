@@ -366,6 +366,9 @@ class MainWindow(QMainWindow):
             group.addAction(a)
             self.menu_lang.addAction(a)
             self.lang_actions[lang] = a
+        from fate_royal.qt.computer import SeatsMenu
+
+        self.menu_seats = SeatsMenu(self, mb)  # computer seats: who plays, pause, step, speed
         self.menu_help = mb.addMenu("")
         self.act_rules = QAction(self, triggered=lambda: self.show_rule("E1"))
         self.menu_help.addAction(self.act_rules)
@@ -760,6 +763,7 @@ class MainWindow(QMainWindow):
         menu.popup(global_pos.toPoint())
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.controller.shutdown()  # a computer seat thinking now: its move is dropped
         if self.game_over_dialog is not None:
             self.game_over_dialog.close()
         super().closeEvent(event)

@@ -101,6 +101,28 @@ class Game:
                                     f"entry {i + 1}: {exc.message}") from exc
         return game
 
+    def fork(self, state: GameState | None = None) -> "Game":
+        """A throw-away copy of the position (or of ``state``) for search: the same cards, rules and
+        options, no record to replay, no undo checkpoints, an empty log. Changing it never changes
+        this game. Costs one state copy (``fate-royal bench`` measures it)."""
+        g = Game.__new__(Game)
+        g.db, g.rules = self.db, self.rules
+        g._setup, g._seed, g._options0, g._cards = self._setup, self._seed, self._options0, ()
+        g._entries, g._redo, g._checkpoints = [], [], {}
+        g._version, g._legal, g._state_copy = 0, None, None
+        g.record_undo = False
+        ctx = g.ctx = Ctx(self.db, self.rules, self.ctx.options)
+        ctx.s = (state if state is not None else self.ctx.s).clone()
+        return g
+
+    def play(self, action: Action) -> None:
+        """Apply an action taken from ``legal_actions()`` of this very position, without checking it
+        again and without keeping it in the record: the search's fast path (a fork's moves)."""
+        perform.perform(self.ctx, action)
+        flow.run(self.ctx)
+        self._version += 1
+        self._legal = None
+
     # ------------------------------------------------------------------ the record
 
     @property

@@ -1,0 +1,247 @@
+"""The ``basic`` computer player: a readable heuristic, one rule per kind of decision.
+
+It decides on a position it may look at in full — a determinized fork (``determinize``) at the
+table, or the world of a rollout inside the ``strong`` search — so it never needs to know which
+cards are real. Rules, in the order a player thinks of them:
+
+- **Raids and encounter targets:** imagine the fight (both attack types, first strike, who strikes
+  back) and raid only a target it beats: destroying it, or dealing more damage than it takes.
+- **Attack type:** the type that deals the most damage (defence subtracted); magic on a tie when the
+  servant has first strike only with magic.
+- **Mystic codes:** always put on the seat in the ritual step while there is room.
+- **Effects:** stat boosts only while its own servant fights (in the raid or damage process);
+  proxies whenever it fights (damage to a proxy costs no mana); Gand on the turn player of another
+  seat before the combat step (a Down or Danger servant cannot raid); draws when the hand is small;
+  mana recovery when short of mana; assassination coins on the strongest opponent; negation of an
+  opponent's effect that helps a fighter against it.
+- **Command spells:** never the last two (E4.1 drops a player who spends the last one); with three,
+  only to negate an effect that would destroy its servant or to remove assassination coins.
+- **Discards:** the card worth least (scenes of revival first, then spent ones, mystic codes last).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fate_royal.rules import stats, zones
+from fate_royal.rules.actions import (
+    Action, Choose, ChooseAttack, ChooseEncounterTarget, CommandSpell, DeclareRaid, Discard, Pass,
+    PlayCard, UseEffect,
+)
+
+#: How much a card in hand is worth to keep (higher is kept longer), by card kind and first op.
+CARD_WORTH = {"mystic_code": 3.0, "scene": 1.5}
+OP_WORTH = {"revive": -1.0, "draw": 0.5, "roll_die": 1.0}
+#: A raid is declared when the imagined fight scores above this; damage taken counts this much.
+RAID_THRESHOLD = 0.5
+TAKEN_WEIGHT = 1.2
+
+
+def fight(game: Any, a: int, b: int) -> tuple[int, int, bool, bool]:
+    """A plain reading of a fight between ``a`` (raiding) and ``b`` as the position stands: (damage
+    a deals, damage a takes, whether b is destroyed, whether a is destroyed). Each side uses its
+    better attack type; first strike (先制) on one side only strikes first."""
+    ctx = game.ctx
+    sa, sb = seen_stats(game, a), seen_stats(game, b)
+    dealt = max(sa["pa"] - sb["pd"], sa["ma"] - sb["md"], 0)
+    taken = max(sb["pa"] - sa["pd"], sb["ma"] - sa["md"], 0)
+    ka = "先制" in stats.fighter_keywords(ctx, a)
+    kb = "先制" in stats.fighter_keywords(ctx, b)
+    ma, mb = ctx.s.players[a].mana, ctx.s.players[b].mana
+    if kb and not ka:  # b strikes first
+        a_dies = taken > ma
+        if a_dies:
+            return 0, taken, False, True
+        return dealt, taken, dealt > mb, False
+    b_dies = dealt > mb
+    if b_dies:
+        return dealt, 0, True, False
+    return dealt, taken, False, taken > ma
+
+
+def seen_stats(game: Any, p: int) -> dict[str, float]:
+    """p's fighter stats as the deciding seat knows them: a servant card it has not seen counts as
+    the average of the cards it might be (``determinize`` lists them; full-information worlds of a
+    rollout have none)."""
+    st = dict(stats.fighter_stats(game.ctx, p))
+    for uid, mean in getattr(game, "guessed", {}).get(p, ()):
+        if uid is None or game.ctx.s.card_states.get(uid) != "reverse":
+            continue
+        dealt = game.ctx.card_of(uid).stats
+        for k in st:
+            st[k] += mean[k] - getattr(dealt, k)
+    return st
+
+
+def fight_score(game: Any, a: int, b: int) -> float:
+    """How good a fight of ``a`` against ``b`` is for ``a`` (positive: worth fighting)."""
+    dealt, taken, b_dies, a_dies = fight(game, a, b)
+    if a_dies:
+        return -20.0
+    if b_dies:
+        return 20.0 + dealt
+    score = dealt - TAKEN_WEIGHT * taken
+    if dealt > 0 and taken == 0:
+        score += 1.5  # B7: the winner of a clean fight takes a card at random
+    return score
+
+
+def _combat_opponent(game: Any, p: int) -> int | None:
+    c = game.ctx.s.combat
+    if c is None or c.side(p) is None:
+        return None
+    return c.other(p).player
+
+
+def _effect(game: Any, a: UseEffect):
+    return game.ctx.card_of(a.card).effects[a.effect - 1]
+
+
+def _ops(e) -> list[str]:
+    return [o.op for o in e.ops]
+
+
+def effect_score(game: Any, p: int, a: UseEffect) -> float:
+    """How much ``basic`` wants to use this effect now (≤ 0: not now)."""
+    ctx = game.ctx
+    s = ctx.s
+    e = _effect(game, a)
+    ops = _ops(e)
+    me = s.players[p]
+    opp = _combat_opponent(game, p)
+    process = s.combat.process if s.combat else ""
+    if "proxy" in ops:
+        return 3.0 if opp is not None else 0.0
+    if "modify_stats" in ops or "grant_keyword" in ops:
+        if opp is None or process not in ("raid", "interception", "raider_damage",
+                                          "interceptor_damage", "engagement"):
+            return 0.0
+        before = fight_score(game, p, opp)
+        return 2.0 if before < 20 else 0.0
+    if "set_state" in ops:  # make the opponent's mystic code Reverse (E1.7: its effects stop)
+        return 1.0 if opp is not None and a.targets else 0.0
+    if "roll_die" in ops:  # Gand: Down or Danger stops a raid
+        if not a.targets:
+            return 0.0
+        q = a.targets[0]
+        st = zones.servant_state(ctx, q)
+        if q != s.turn_player or q == p or st not in ("rise",) or s.step not in ("draw", "ritual"):
+            return 0.0
+        return 2.0
+    if "draw" in ops:
+        if "discard" in ops:  # draw one, discard one: only in the ritual step, when it is free
+            return 1.0 if s.step == "ritual" and s.turn_player == p else 0.0
+        return 1.5 if len(me.hand) <= 5 and s.turn_player == p and s.step == "ritual" else 0.0
+    if "recover" in ops:
+        return 2.0 if me.mana <= me.mana_limit - 2 else 0.0
+    if "place_coins" in ops:
+        if not a.targets:
+            return 0.0
+        q = a.targets[0]
+        return 1.0 + s.players[q].mana / 10.0
+    if "negate" in ops:
+        if not a.targets:
+            return 0.0
+        item = s.stack[a.targets[0]]
+        if item.player == p:
+            return 0.0
+        return 2.5 if opp is not None or p in [t for t in item.targets if isinstance(t, int)] \
+            else 0.0
+    if "rise_cards" in ops:
+        st = zones.servant_state(ctx, p)
+        return 1.5 if st in ("down", "danger") and s.turn_player == p and s.step == "ritual" \
+            else 0.0
+    return 0.0  # revive (it brings back an opponent) and anything unknown: not now
+
+
+def spell_score(game: Any, p: int, a: CommandSpell) -> float:
+    s = game.ctx.s
+    me = s.players[p]
+    if me.command_spells < 3:
+        return 0.0
+    if a.spell == "remove_coin":
+        if a.target != p:
+            return 0.0
+        n = me.coins.get(a.coin, 0)
+        return 2.0 if n >= 2 or me.mana <= n + 1 else 0.0
+    if a.spell == "negate":
+        item = s.stack[a.target]
+        if item.player == p or item.card < 0:
+            return 0.0
+        opp = _combat_opponent(game, p)
+        if opp is not None and item.player == opp and me.mana <= 2:
+            return 1.0
+    return 0.0
+
+
+def card_worth(game: Any, uid: int) -> float:
+    card = game.ctx.card_of(uid)
+    w = CARD_WORTH.get(card.kind, 1.0)
+    for e in card.effects:
+        for o in e.ops:
+            w += OP_WORTH.get(o.op, 0.2)
+    st = card.stats
+    return w + (st.pa + st.pd + st.ma + st.md) * 0.2
+
+
+def choose_servant_score(game: Any, uid: int) -> float:
+    card = game.ctx.card_of(uid)
+    st = card.stats
+    return max(st.pa, st.ma) + (st.pd + st.md) / 2
+
+
+def basic_action(game: Any, p: int, rng: random.Random) -> Action:
+    """The basic player's move for seat ``p`` in ``game`` (a position it may read in full)."""
+    acts = game.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    s = game.ctx.s
+    d = s.decision
+    if d is not None:
+        if d.kind == "attack":
+            opp = _combat_opponent(game, p)
+            if opp is None:
+                return acts[0]
+            best, best_v = acts[0], None
+            for a in acts:
+                mine = stats.fighter_stats(game.ctx, p, a.type)
+                theirs = stats.fighter_stats(game.ctx, opp)
+                v = (mine["pa"] - theirs["pd"]) if a.type == "physical" else \
+                    (mine["ma"] - theirs["md"])
+                if "先制" in stats.fighter_keywords(game.ctx, p, a.type):
+                    v += 0.5
+                if best_v is None or v > best_v:
+                    best, best_v = a, v
+            return best
+        if d.kind == "encounter_target":
+            return max(acts, key=lambda a: (fight_score(game, p, a.target), -a.target))
+        if d.kind == "discard":
+            return min(acts, key=lambda a: (card_worth(game, a.card), a.card))
+        if d.kind in ("choose_hero", "choose_class"):
+            return max(acts, key=lambda a: (choose_servant_score(game, a.option)
+                                            if isinstance(a.option, int) else 0))
+        return acts[rng.randrange(len(acts))]
+    best: Action = acts[0]
+    best_v = 0.0
+    for a in acts:
+        v = 0.0
+        if isinstance(a, Pass):
+            continue
+        if isinstance(a, PlayCard):
+            v = 4.0 if game.ctx.card_of(a.card).kind == "mystic_code" else 0.0
+        elif isinstance(a, DeclareRaid):
+            v = fight_score(game, p, a.target)
+            v = v if v > RAID_THRESHOLD else 0.0
+        elif isinstance(a, UseEffect):
+            v = effect_score(game, p, a)
+        elif isinstance(a, CommandSpell):
+            v = spell_score(game, p, a)
+        if v > best_v:
+            best, best_v = a, v
+    if best_v <= 0.0:
+        return next((a for a in acts if isinstance(a, Pass)), acts[0])
+    return best
+
+
+__all__ = ["basic_action", "effect_score", "fight", "fight_score"]

@@ -1,0 +1,199 @@
+"""Computer seats (fate_royal.ai): they decide only from their own view, deterministically, and the
+command line reports them per level."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fate_royal.ai import LEVELS, decide, parse_seats
+from fate_royal.ai.basic import basic_action
+from fate_royal.ai.determinize import determinize
+from fate_royal.ai.tournament import play_game, seating
+from fate_royal.cards import RuleSet, load_card_db, load_profile
+from fate_royal.rules.game import Game
+from fate_royal.rules.view import view
+
+
+@pytest.fixture(scope="module")
+def house():
+    rules = RuleSet.house(load_profile(), name="house")
+    return load_card_db(rules=rules), rules
+
+
+def position_with_a_choice(db, rules, seed: int, players: int = 2, min_turn: int = 1) -> Game:
+    """A game played by basic seats until seat 0 has a real choice (two or more actions) after
+    the first turn, the other seats holding cards and the deck not empty."""
+    seats = {str(i): "basic" for i in range(players)}
+    g = Game.new(db, rules, [f"P{i + 1}" for i in range(players)], seed=seed, seats=seats)
+    while g.outcome() is None:
+        pend = g.pending
+        s = g.ctx.s
+        if pend.player == 0 and len(g.legal_actions()) > 1 and s.turn >= min_turn \
+                and s.players[1].hand and len(s.deck) > 2:
+            return g
+        g.apply(decide(g, pend.player, "basic"))
+    pytest.skip("no position with a choice in this game")
+
+
+def swapped(g: Game, seat: int = 1) -> Game:
+    """The same position except that a card in ``seat``'s hand and a different card of the deck
+    changed places (the hidden card differs; everything seat 0 may know is the same)."""
+    h = g.fork()
+    s = h.ctx.s
+    hand = s.players[seat].hand
+    k = next(i for i, u in enumerate(s.deck) if s.cards[u] != s.cards[hand[0]])
+    hand[0], s.deck[k] = s.deck[k], hand[0]
+    h.ctx.forget_cards()
+    return h
+
+
+def swapped_servant(g: Game, seat: int = 1) -> Game | None:
+    """The same position with ``seat``'s face-down hero exchanged for an undealt one."""
+    h = g.fork()
+    s = h.ctx.s
+    pl = s.players[seat]
+    if s.card_states.get(pl.hero) != "reverse" or pl.hero in s.revealed:
+        return None
+    k = next((i for i, u in enumerate(s.box) if h.ctx.card_of(u).kind == "hero"), None)
+    if k is None:
+        return None
+    state = s.card_states.pop(pl.hero)
+    pl.hero, s.box[k] = s.box[k], pl.hero
+    s.card_states[pl.hero] = state
+    h.ctx.forget_cards()
+    return h
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_hidden_card_does_not_change_the_decision(house, seed):
+    """Two positions that differ only in a hidden card (another seat's hand card swapped with a
+    deck card; another seat's face-down servant swapped with an undealt one) give the same
+    imagined world and the same decision, at every level, with the same seed."""
+    db, rules = house
+    g = position_with_a_choice(db, rules, seed)
+    n = len(g.entries)
+    others = [swapped(g)]
+    servant = swapped_servant(g)
+    if servant is not None:
+        others.append(servant)
+    for h in others:
+        assert h.ctx.s.to_dict() != g.ctx.s.to_dict()  # the positions really differ
+        assert view(h, 0).unseen() == view(g, 0).unseen()
+        import random
+
+        a = determinize(g, 0, random.Random(5)).ctx.s.to_dict()
+        b = determinize(h, 0, random.Random(5)).ctx.s.to_dict()
+        assert a == b
+        for level in LEVELS:
+            assert decide(h, 0, level, position=n) == decide(g, 0, level), level
+
+
+def test_the_world_keeps_what_the_seat_knows(house):
+    """A determinized world: the seat's own hand, every public card and every count are those of
+    the game; the hidden cards are a re-deal of what the seat has not seen."""
+    import random
+    from collections import Counter
+
+    db, rules = house
+    g = position_with_a_choice(db, rules, 7)
+    s = g.ctx.s
+    w = determinize(g, 0, random.Random(1)).ctx.s
+    assert [w.cards[u] for u in w.players[0].hand] == [s.cards[u] for u in s.players[0].hand]
+    assert [w.cards[u] for u in w.discard] == [s.cards[u] for u in s.discard]
+    assert len(w.deck) == len(s.deck)
+    assert [len(p.hand) for p in w.players] == [len(p.hand) for p in s.players]
+    assert Counter(w.cards.values()) == Counter(s.cards.values())
+    assert w.rng != s.rng  # the future dice are not the real game's
+    for i, (pw, ps) in enumerate(zip(w.players, s.players)):
+        assert db.cards[w.cards[pw.hero]].kind == "hero"
+        assert db.cards[w.cards[pw.klass]].kind == "class"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_record_and_seed_give_the_same_decision(house, level):
+    """Deterministic: the same position asked twice, or rebuilt from its record, decides alike."""
+    db, rules = house
+    g = position_with_a_choice(db, rules, 5)
+    first = decide(g, 0, level)
+    assert decide(g, 0, level) == first
+    again = Game.replay(g.record, db)
+    assert decide(again, 0, level) == first
+    assert decide(g.fork(), 0, level, position=len(g.entries)) == first
+    assert first in g.legal_actions()
+
+
+def test_games_between_levels_are_reproducible(house):
+    db, rules = house
+    a = play_game(db, rules, ["basic", "random"], seed=21)
+    b = play_game(db, rules, ["basic", "random"], seed=21)
+    assert not a.error and a.winner is not None
+    assert (a.winner, a.actions) == (b.winner, b.actions)
+
+
+def test_basic_plays_a_four_player_game_to_the_end(house):
+    db, rules = house
+    res = play_game(db, rules, ["basic", "random", "basic", "random"], seed=2)
+    assert not res.error
+    assert res.winner is not None or res.actions > 0
+
+
+def test_strong_searches_only_real_choices(house):
+    """A single legal action is taken at once; otherwise the strong move is one of the legal."""
+    db, rules = house
+    g = position_with_a_choice(db, rules, 9)
+    assert decide(g, 0, "strong") in g.legal_actions()
+
+
+def test_basic_raids_a_servant_it_beats(house):
+    """The basic player declares a raid on an opponent it would destroy, and passes against one
+    that would destroy it."""
+    from fate_royal.cards import load_card_db as _load
+
+    db, rules = house
+    setup = {"scenario": True, "seed": 1, "players": [
+        {"name": "A", "servant": {"hero": "H-011", "class": "バーサーカー", "state": "rise"}},
+        {"name": "B", "servant": {"hero": "H-012", "class": "キャスター", "state": "rise"},
+         "mana": 1},
+    ], "start": {"player": "A", "step": "combat"}}
+    g = Game(_load(rules=rules), rules, setup)
+    acts = g.legal_actions()
+    if not any(a.kind == "raid" for a in acts):
+        pytest.skip("the scenario does not open on the raid declaration")
+    import random
+
+    assert basic_action(g, 0, random.Random(0)).kind == "raid"
+
+
+def test_seats_option_parsing():
+    assert parse_seats("strong,random", 2) == {"0": "strong", "1": "random"}
+    assert parse_seats("human,basic", 4) == {"0": "human", "1": "basic", "2": "basic",
+                                             "3": "basic"}
+    with pytest.raises(ValueError):
+        parse_seats("clever", 2)
+    with pytest.raises(ValueError):
+        parse_seats("basic,basic,basic", 2)
+    assert seating(["a", "b", "c"], 1) == ["b", "c", "a"]
+
+
+def test_simulate_prints_a_line_per_level(capsys):
+    from fate_royal.commands.simulate import main
+
+    assert main(["--games", "4", "--players", "2", "--seats", "basic,random", "--seed", "1",
+                 "--quiet"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert re.fullmatch(r"basic: \d+/4 wins \(\d+\.\d %\)", lines[0]), lines
+    assert re.fullmatch(r"random: \d+/4 wins \(\d+\.\d %\)", lines[1]), lines
+    assert re.fullmatch(r"4 games, 0 failed, \d+ actions/s", lines[-1]), lines
+    won = sum(int(re.match(r"\w+: (\d+)/", ln).group(1)) for ln in lines[:2])
+    assert won <= 4
+
+
+def test_simulate_refuses_bad_seats(capsys):
+    from fate_royal.commands.simulate import main
+
+    with pytest.raises(SystemExit):
+        main(["--games", "1", "--players", "2-3", "--seats", "basic"])
+    with pytest.raises(SystemExit):
+        main(["--games", "1", "--players", "2", "--seats", "human,basic"])

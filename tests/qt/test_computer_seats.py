@@ -1,0 +1,175 @@
+"""Computer seats at the table (fate_royal.qt.computer): a person plays three computers to the end
+through the window; the computers think off the GUI thread; undo goes back to the person's last
+decision; closing the window while a computer thinks does nothing harmful; seats can change."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+
+from fate_royal.qt import fonts, i18n
+from fate_royal.qt.controller import GameController
+from fate_royal.qt.window import MainWindow
+from fate_royal.rules.actions import Pass
+
+MAX_STEPS = 20000
+
+
+@pytest.fixture
+def table(qtbot):
+    fonts.install_fonts()
+    i18n.set_language("en")
+    made = []
+
+    def make(names, seats, seed=1, speed="instant"):
+        controller = GameController()
+        win = MainWindow(controller)
+        qtbot.addWidget(win)
+        win.resize(1280, 720)
+        win.show()
+        assert controller.new_game(names, seed=seed, seats=seats)
+        if controller.computers is not None:
+            controller.computers.set_speed(speed)
+        made.append(win)
+        return win
+
+    yield make
+    for win in made:
+        win.controller.shutdown()
+        if win.game_over_dialog is not None:
+            win.game_over_dialog.close()
+
+
+def person_moves(qtbot, win, rng) -> bool:
+    """The person at the table does what the screen asks (a hand-off, the shared prompt, or a
+    random shown action). False when the screen asks nothing of a person."""
+    if not win.overlay.isHidden():
+        assert win.controller.prompt.player == 0
+        qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+        return True
+    if not win.prompt_overlay.isHidden():
+        assert set(win.controller.prompt.candidates) <= {0}  # only the human seat is asked
+        qtbot.mouseClick(win.prompt_overlay.nobody, Qt.MouseButton.LeftButton)
+        return True
+    shown = win.actions.non_spell_buttons() or win.actions.buttons
+    if shown:
+        button, _ = rng.choice(shown)
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        return True
+    return False
+
+
+def test_one_person_against_three_computers_to_the_end(qtbot, table):
+    win = table(["Ann", "Bot1", "Bot2", "Bot3"], {0: "human", 1: "basic", 2: "random", 3: "basic"},
+                seed=2)
+    c = win.controller
+    game = c.game
+    assert game.options["seats"] == {"0": "human", "1": "basic", "2": "random", "3": "basic"}
+    rng = random.Random(2)
+    seen_thinking = set()
+    c.computers.thinking.connect(lambda seat: seen_thinking.add(seat))
+    steps = 0
+    while not game.state.over and steps < MAX_STEPS:
+        p = c.prompt
+        if p is not None and p.kind == "computer":
+            assert p.player in (1, 2, 3)
+            assert win.actions.buttons == []  # nothing for people to press meanwhile
+            qtbot.wait(2)
+        else:
+            person_moves(qtbot, win, rng)
+        steps += 1
+    assert game.state.over, f"no end after {steps} steps"
+    assert {1, 3} & seen_thinking
+    players = {a.player for a in game.history if not isinstance(a, Pass)}
+    assert {1, 3} & players  # computers made moves of their own
+    assert game.history  # the moves are in the record and so in the log panel
+    qtbot.waitUntil(lambda: win.game_over_dialog is not None, timeout=5000)
+
+
+def test_undo_returns_to_the_persons_last_decision(qtbot, table):
+    win = table(["Ann", "Bot"], {0: "human", 1: "basic"}, seed=4)
+    c = win.controller
+    game = c.game
+    rng = random.Random(1)
+    for _ in range(400):
+        if game.state.over:
+            pytest.skip("the game ended before the computer moved after the person")
+        p = c.prompt
+        if p is not None and p.kind == "computer":
+            qtbot.wait(2)
+            continue
+        if c._decisions and any(a.player == 1 for a in game.history[c._decisions[-1]:]):
+            break
+        person_moves(qtbot, win, rng)
+    else:
+        pytest.skip("no computer move after a decision of the person")
+    qtbot.waitUntil(lambda: c.prompt is None or c.prompt.kind != "computer", timeout=10000)
+    target = c._decisions[-1]
+    assert c.can_undo()
+    assert c.undo()
+    assert len(game.history) == target
+    assert c.prompt.kind != "computer" and c.prompt.player == 0
+
+
+def test_closing_the_window_while_a_computer_thinks(qtbot, table):
+    win = table(["Bot1", "Bot2"], {0: "strong", 1: "strong"}, seed=3, speed="slow")
+    c = win.controller
+    seats = c.computers
+    qtbot.waitUntil(seats.busy, timeout=5000)
+    version = c.game.version
+    win.close()
+    assert seats.closed
+    qtbot.wait(300)
+    assert c.game.version == version  # the answer that came late changed nothing
+
+
+def test_pause_and_step_a_game_of_computers(qtbot, table):
+    win = table(["Bot1", "Bot2"], {0: "basic", 1: "basic"}, seed=5)
+    c = win.controller
+    seats = c.computers
+    seats.set_paused(True)
+    qtbot.wait(50)
+    start = len(c.game.history)
+    qtbot.wait(100)
+    moved = len(c.game.history)
+    qtbot.wait(100)
+    assert len(c.game.history) == moved  # paused: nothing more happens
+    seats.step()
+    qtbot.waitUntil(lambda: any(not isinstance(a, Pass) for a in c.game.history[moved:])
+                    or c.game.state.over, timeout=10000)
+    qtbot.wait(50)
+    after = len(c.game.history)
+    qtbot.wait(100)
+    assert len(c.game.history) == after  # one move, then paused again
+    assert after > start or c.game.state.over
+    seats.set_paused(False)
+    qtbot.waitUntil(lambda: c.game.state.over, timeout=60000)
+
+
+def test_the_computer_takes_over_a_seat(qtbot, table):
+    win = table(["Ann", "Ben"], None, seed=6)
+    c = win.controller
+    assert c.computers is None or not c.computers.busy()
+    menu = win.menu_seats
+    menu.rebuild()
+    assert len(menu.take_over_actions) == 2
+    menu.take_over_actions[1].trigger()
+    assert c.game.options["seats"]["1"] == "strong"
+    assert c.hotseat.humans == {0}
+    menu.rebuild()
+    assert len(menu.take_over_actions) == 1
+
+
+def test_new_game_dialog_chooses_who_plays_each_seat(qtbot):
+    from fate_royal.qt.dialogs import NewGameDialog
+
+    i18n.set_language("en")
+    dlg = NewGameDialog(players=3)
+    qtbot.addWidget(dlg)
+    assert dlg.settings().seats is None  # everyone human: no seats option needed
+    box = dlg.seat_boxes[2]
+    box.setCurrentIndex(box.findData("strong"))
+    assert dlg.settings().seats == {0: "human", 1: "human", 2: "strong"}
+    assert dlg.seat_boxes[5].isHidden()
