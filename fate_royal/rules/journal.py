@@ -81,21 +81,10 @@ class JournalSummary:
 
 def _lines(path: Path) -> tuple[str, list[tuple[int, str]]]:
     """(label, [(line number, text)]) of a journal; SaveError if it cannot be read at all."""
-    from fate_royal.rules.save import SaveError
+    from fate_royal.rules.save import read_text
 
     label = str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_JOURNAL_BYTES:
-            raise SaveError(label, f"too large to be a fate_royal autosave ({size} bytes)")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(label, f"cannot read: {exc.strerror or exc}") from exc
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise SaveError(label, "not a fate_royal autosave (not UTF-8 text)", line) from None
+    text = read_text(path, MAX_JOURNAL_BYTES, "autosave")
     return label, [(i + 1, t) for i, t in enumerate(text.split("\n")) if t.strip()]
 
 

@@ -131,25 +131,32 @@ class SaveInfo:
         return [str(n) for n in self.data.get("names", [])]
 
 
-def read_save(path: str | Path, db: CardDB | None = None) -> SaveInfo:
-    """Read and check a save file without replaying it. Never modifies the file."""
-    path = Path(path)
+def read_text(path: Path, max_bytes: int, what: str) -> str:
+    """The text of a save or autosave file: SaveError naming the file (and the line of a byte
+    that is not UTF-8) if it is missing, too large or not text. A byte-order mark is accepted."""
     label = str(path)
     try:
         size = path.stat().st_size
     except OSError as exc:
         raise SaveError(label, f"cannot open: {exc.strerror or exc}") from exc
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(label, f"too large to be a fate_royal save ({size} bytes)")
+    if size > max_bytes:
+        raise SaveError(label, f"too large to be a fate_royal {what} ({size} bytes)")
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise SaveError(label, f"cannot read: {exc.strerror or exc}") from exc
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise SaveError(label, "not a fate_royal save (not UTF-8 text)", line) from None
+        raise SaveError(label, f"not a fate_royal {what} (not UTF-8 text)", line) from None
+
+
+def read_save(path: str | Path, db: CardDB | None = None) -> SaveInfo:
+    """Read and check a save file without replaying it. Never modifies the file."""
+    path = Path(path)
+    label = str(path)
+    text = read_text(path, MAX_SAVE_BYTES, "save")
     if not text.strip():
         raise SaveError(label, "the file is empty")
     try:
