@@ -375,6 +375,27 @@ class CardPointer:
         emit(self.zoom_card, target, self.mapTo(self.window(), pos.toPoint()))
         return True
 
+    # the Qt event overrides both views share (the mixin comes before QWidget in their bases)
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_press(event)
+
+    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_release(event)
+
+    def mouseMoveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.pointer_move(event)
+
+    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.unzoom()
+        super().leaveEvent(event)
+
+    def event(self, ev: Any) -> bool:
+        if ev.type() == ev.Type.ToolTip:
+            self.pointer_tooltip(ev)
+            return True
+        return super().event(ev)
+
     def unzoom(self) -> None:
         if self._zoomed is not None:
             self._zoomed = None
@@ -1385,25 +1406,6 @@ class TableView(CardPointer, QWidget):
         elif d is not None and d.owner is not None and d.role in ("hero", "class", "code"):
             emit(self.seat_clicked, d.owner, global_pos)  # a face-down card
 
-    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        self.pointer_press(event)
-
-    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        self.pointer_release(event)
-
-    def mouseMoveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        self.pointer_move(event)
-
-    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        self.unzoom()
-        super().leaveEvent(event)
-
-    def event(self, ev: Any) -> bool:
-        if ev.type() == ev.Type.ToolTip:
-            self.pointer_tooltip(ev)
-            return True
-        return super().event(ev)
-
 
 def show_card_tooltip(widget: Any, ev: Any) -> None:
     """Show the tooltip of the card under a tooltip event (table or hand), or hide it."""
@@ -1551,21 +1553,3 @@ class HandView(CardPointer, QWidget):
         if d is not None and d.uid is not None:
             emit(self.card_clicked, d.uid, global_pos)
 
-    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        self.pointer_press(event)
-
-    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        self.pointer_release(event)
-
-    def mouseMoveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        self.pointer_move(event)
-
-    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        self.unzoom()
-        super().leaveEvent(event)
-
-    def event(self, ev: Any) -> bool:
-        if ev.type() == ev.Type.ToolTip:
-            self.pointer_tooltip(ev)
-            return True
-        return super().event(ev)
