@@ -88,6 +88,13 @@ def user_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def user_cache_dir() -> Path:
+    """The user's cache folder for fate_royal (what can be thrown away: parsed data files)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
 def user_log_dir() -> Path:
     """The user's log folder for fate_royal. Not created here."""
     import platformdirs

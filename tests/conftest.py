@@ -15,6 +15,11 @@ os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fate_royal_tests_")
 # see a real one. Tests that need a pack point FATE_ROYAL_PACK at their own file.
 os.environ["FATE_ROYAL_PACK"] = os.path.join(os.path.dirname(__file__), ".no-such-card-pack.yaml")
 
+# The parsed-file cache (fate_royal.cache) is off in the suite: every test parses what it reads, so
+# a mutant of the YAML reader can never hide behind a pickle an earlier run stored.
+# tests/test_cache.py turns it on in a folder of its own.
+os.environ["FATE_ROYAL_CACHE"] = "off"
+
 import pytest  # noqa: E402
 
 

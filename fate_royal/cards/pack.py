@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
 
 from fate_royal.cards.model import CardDB
 from fate_royal.cards.yamlsrc import DataError, DataErrors, YList, YMap, location, parse_yaml, plain
@@ -181,6 +180,8 @@ def dump_pack(pack: CardPack) -> str:
         data["replaces"] = {k: plain(v) for k, v in sorted(pack.replaces.items())}
     head = ("# A personal card pack of fate_royal: cards entered by hand from the printed cards.\n"
             "# Import it with `fate-royal cards import FILE` or the card editor.\n")
+    import yaml
+
     return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
 
 

@@ -13,15 +13,14 @@ of any value.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
+from fate_royal.cache import parsed
 
-_LOADER = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
 class DataError(Exception):
@@ -158,7 +157,21 @@ def read_yaml(path: Path, label: str, errors: list[DataError]) -> Any:
 
 
 def parse_yaml(data: bytes | str, label: str, errors: list[DataError]) -> Any:
-    """Parse YAML bytes/text (see ``read_yaml``)."""
+    """Parse YAML bytes/text (see ``read_yaml``). A clean parse is kept in the parsed-file cache
+    (``fate_royal.cache``): the same bytes under the same label are not parsed again."""
+    raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+
+    def build() -> tuple[Any, bool]:
+        before = len(errors)
+        value = _parse_yaml(data, label, errors)
+        return value, value is not None and len(errors) == before
+
+    return parsed("yaml", raw, label, build, __file__)
+
+
+def _parse_yaml(data: bytes | str, label: str, errors: list[DataError]) -> Any:
+    import yaml  # only for a file the cache does not hold
+
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8-sig")
@@ -169,7 +182,7 @@ def parse_yaml(data: bytes | str, label: str, errors: list[DataError]) -> Any:
     else:
         text = data
     try:
-        node = yaml.compose(text, Loader=_LOADER)
+        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
@@ -185,6 +198,13 @@ def parse_yaml(data: bytes | str, label: str, errors: list[DataError]) -> Any:
     return _Builder(label, errors).build(node)
 
 
+@lru_cache(maxsize=1)
+def _constructor() -> Any:
+    import yaml
+
+    return yaml.constructor.SafeConstructor()
+
+
 class _Builder:
     def __init__(self, label: str, errors: list[DataError]) -> None:
         self.label = label
@@ -196,6 +216,8 @@ class _Builder:
         self.errors.append(DataError(self.label, node.start_mark.line + 1, message))
 
     def build(self, node: yaml.Node) -> Any:
+        import yaml  # already loaded by _parse_yaml: a dictionary look-up
+
         line = node.start_mark.line + 1
         if isinstance(node, yaml.ScalarNode):
             if node.tag not in _SCALAR_TAGS:
@@ -206,11 +228,12 @@ class _Builder:
             if node.tag == _CORE + "str":
                 return node.value
             try:
+                constructor = _constructor()
                 return {
-                    _CORE + "int": _CONSTRUCTOR.construct_yaml_int,
-                    _CORE + "float": _CONSTRUCTOR.construct_yaml_float,
-                    _CORE + "bool": _CONSTRUCTOR.construct_yaml_bool,
-                    _CORE + "null": _CONSTRUCTOR.construct_yaml_null,
+                    _CORE + "int": constructor.construct_yaml_int,
+                    _CORE + "float": constructor.construct_yaml_float,
+                    _CORE + "bool": constructor.construct_yaml_bool,
+                    _CORE + "null": constructor.construct_yaml_null,
                 }[node.tag](node)
             except Exception:  # e.g. "!!int abc"
                 self.error(node, f"{node.value!r} is not a valid {_short_tag(node.tag)}")

@@ -100,7 +100,8 @@ class RulingsFeatures(QObject):
         from fate_royal.qt.keeper import GameKeeper
 
         self.keeper = GameKeeper(self)
-        self._build_docks()
+        self._docks_built = False  # the demo and inspector docks: built on first use
+        self.demo.stepped.connect(self._demo_stepped)
         self._build_menus()
         controller.changed.connect(self._after_change)
         for view in (getattr(window, "table", None), getattr(window, "hand", None)):
@@ -115,28 +116,59 @@ class RulingsFeatures(QObject):
 
     # ------------------------------------------------------------------ construction
 
-    def _build_docks(self) -> None:
+    # The demo and inspector docks are hidden until a demo opens or a card is inspected: they are
+    # built then (start-up builds only what the first frame shows). ``ensure_docks`` builds them
+    # ahead, e.g. before a remembered window layout that shows one is restored.
+
+    @property
+    def demo_panel(self) -> DemoPanel:
+        self.ensure_docks()
+        return self._demo_panel
+
+    @property
+    def demo_dock(self) -> QDockWidget:
+        self.ensure_docks()
+        return self._demo_dock
+
+    @property
+    def inspector(self) -> CardInspector:
+        self.ensure_docks()
+        return self._inspector
+
+    @property
+    def inspector_dock(self) -> QDockWidget:
+        self.ensure_docks()
+        return self._inspector_dock
+
+    def docks_built(self) -> bool:
+        return self._docks_built
+
+    def ensure_docks(self) -> None:
+        if self._docks_built:
+            return
+        self._docks_built = True
         w = self.window
-        self.demo_panel = DemoPanel(self.demo)
-        self.demo_panel.rule_clicked.connect(self._show_rule)
-        self.demo_dock = QDockWidget(w)
-        self.demo_dock.setObjectName("demoDock")
-        self.demo_dock.setStyleSheet(DOCK_STYLE)
-        self.demo_dock.setWidget(self.demo_panel)
-        self.demo_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
-                                   | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-                                   | QDockWidget.DockWidgetFeature.DockWidgetClosable)
-        w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.demo_dock)
-        self.demo_dock.hide()
-        self.inspector = CardInspector(self.controller)
-        self.inspector.rule_clicked.connect(self._show_rule)
-        self.inspector_dock = QDockWidget(w)
-        self.inspector_dock.setObjectName("inspectorDock")
-        self.inspector_dock.setStyleSheet(DOCK_STYLE)
-        self.inspector_dock.setWidget(self.inspector)
-        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector_dock)
-        self.inspector_dock.hide()
-        self.demo.stepped.connect(self._demo_stepped)
+        self._demo_panel = DemoPanel(self.demo)
+        self._demo_panel.rule_clicked.connect(self._show_rule)
+        self._demo_dock = QDockWidget(w)
+        self._demo_dock.setObjectName("demoDock")
+        self._demo_dock.setStyleSheet(DOCK_STYLE)
+        self._demo_dock.setWidget(self._demo_panel)
+        self._demo_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                                    | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                                    | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self._demo_dock)
+        self._demo_dock.hide()
+        self._inspector = CardInspector(self.controller)
+        self._inspector.rule_clicked.connect(self._show_rule)
+        self._inspector_dock = QDockWidget(w)
+        self._inspector_dock.setObjectName("inspectorDock")
+        self._inspector_dock.setStyleSheet(DOCK_STYLE)
+        self._inspector_dock.setWidget(self._inspector)
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._inspector_dock)
+        self._inspector_dock.hide()
+        self._inspector_dock.visibilityChanged.connect(self.act_inspector.setChecked)
+        self._retranslate_docks()
 
     def _action(self, slot: Callable, shortcuts: tuple[str, ...] = (), checkable: bool = False) -> QAction:
         a = QAction(self.window)
@@ -188,7 +220,6 @@ class RulingsFeatures(QObject):
         self.act_presenter = self._action(self.toggle_presenter, ("F5",), checkable=True)
         for a in (self.act_inspector, self.act_comparison, self.act_presenter):
             view.addAction(a)
-        self.inspector_dock.visibilityChanged.connect(self.act_inspector.setChecked)
         self.menu_demo = QMenu(w)
         help_menu = getattr(w, "menu_help", None)
         if help_menu is not None:
@@ -253,12 +284,17 @@ class RulingsFeatures(QObject):
                        (self.act_restart, "rulings.menu.demo_restart"),
                        (self.act_close_demo, "rulings.menu.demo_close")):
             a.setText(t(key))
-        self.demo_dock.setWindowTitle(t("rulings.demo.panel"))
-        self.inspector_dock.setWindowTitle(t("rulings.inspector.title"))
-        self.demo_panel.refresh()
-        self.inspector.refresh()
+        self._retranslate_docks()
         if self.presenter is not None:
             self.presenter.refresh()
+
+    def _retranslate_docks(self) -> None:
+        if not self._docks_built:
+            return
+        self._demo_dock.setWindowTitle(t("rulings.demo.panel"))
+        self._inspector_dock.setWindowTitle(t("rulings.inspector.title"))
+        self._demo_panel.refresh()
+        self._inspector.refresh()
 
     # ------------------------------------------------------------------ messages
 
@@ -298,10 +334,10 @@ class RulingsFeatures(QObject):
         viewer = self.controller.private_viewer()
         if viewer != getattr(self, "_last_viewer", None):  # a hand-off: forget what was inspected
             self._last_viewer = viewer
-            if self.inspector.card_id is not None and not self.demo.active:
-                self.inspector.card_id = None
-                self.inspector.uid = None
-                self.inspector.refresh()
+            if self._docks_built and self._inspector.card_id is not None and not self.demo.active:
+                self._inspector.card_id = None
+                self._inspector.uid = None
+                self._inspector.refresh()
         if self.demo.guard_read_only():
             self.status(t("rulings.demo.replay"))
             emit(self.controller.changed)
@@ -327,6 +363,9 @@ class RulingsFeatures(QObject):
 
     def _demo_stepped(self) -> None:
         self.keeper.demo_changed()
+        if not self.demo.active and not self._docks_built:  # no demo dock to hide
+            self._update_actions()
+            return
         was = self.demo_dock.isVisible()
         self.demo_dock.setVisible(self.demo.active)
         if self.demo.active and not was:
@@ -696,7 +735,7 @@ class RulingsFeatures(QObject):
     # ------------------------------------------------------------------ views
 
     def toggle_inspector(self) -> None:
-        if self.inspector_dock.isVisible():
+        if self._docks_built and self._inspector_dock.isVisible():
             self.inspector_dock.hide()
         else:
             self.inspect()
@@ -801,8 +840,8 @@ class RulingsFeatures(QObject):
             if et == QEvent.Type.MouseButtonDblClick:
                 self.inspect(uid=d.uid)
                 return True
-            if self.inspector_dock.isVisible() and d.uid != self.inspector.uid:
-                self.inspector.show_uid(d.uid)
+            if self._docks_built and self._inspector_dock.isVisible() and d.uid != self._inspector.uid:
+                self._inspector.show_uid(d.uid)
         return False
 
 

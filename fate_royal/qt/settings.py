@@ -84,6 +84,11 @@ class Settings:
         if isinstance(geo, QByteArray) and not geo.isEmpty():
             done = bool(window.restoreGeometry(geo))
         if isinstance(state, QByteArray) and not state.isEmpty():
+            features = getattr(window, "rulings", None)
+            # docks built on first use: a layout that holds them (by object name) needs them now
+            if features is not None and any(name.encode("utf-16-be") in bytes(state.data())
+                                            for name in ("inspectorDock", "demoDock")):
+                features.ensure_docks()
             window.restoreState(state)
         return done
 

@@ -250,7 +250,7 @@ class MainWindow(QMainWindow):
         self.last_menu: QMenu | None = None
         self.setObjectName("main")
         self.setStyleSheet(WINDOW_STYLE)
-        self.setWindowIcon(art.svg_pixmap("app", QSize(64, 64)))
+        # (the window icon is the application's, set once in app.py; Qt shows it on every window)
         self._build()
         self._build_menus()
         self._build_shortcuts()

@@ -14,15 +14,12 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
-import yaml
-
 from fate_royal.paths import assets_dir
 
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("ja", "en")
 FALLBACK_LANGUAGE = "en"
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:\|([^{}|]*)\|([^{}|]*))?\}")
 
 
@@ -33,10 +30,19 @@ def catalog(lang: str) -> Mapping[str, str]:
     if not path.is_file():
         log.warning("no translation catalog %s", path)
         return {}
-    data = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=_SAFE_LOADER) or {}
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: a translation catalog must be a flat mapping")
-    return {str(k): str(v) for k, v in data.items()}
+    from fate_royal.cache import parsed
+
+    raw = path.read_bytes()
+
+    def build() -> tuple[dict[str, str], bool]:
+        import yaml  # only when the parsed-file cache does not hold this catalog
+
+        data = yaml.load(raw.decode("utf-8-sig"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: a translation catalog must be a flat mapping")
+        return {str(k): str(v) for k, v in data.items()}, True
+
+    return parsed("catalog", raw, str(path), build, __file__)
 
 
 def reload_catalogs() -> None:

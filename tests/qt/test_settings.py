@@ -39,6 +39,7 @@ def test_settings_survive_a_restart(qtbot, ini, tmp_path):
     w.set_language("en")
     w.act_animations.setChecked(False)  # View → Animations off
     assert c.new_game(["Aoi", "Ben", "千尋"], seed=4)
+    assert not f.docks_built()  # hidden docks are built on first use, not at start-up
     settings().remember_names(["Aoi", "Ben", "千尋"])
     settings().remember_stops(["Aoi", "Ben", "千尋"], {"1": ["every_window"]})
     f.toggle_inspector()
@@ -67,7 +68,9 @@ def test_settings_survive_a_restart(qtbot, ini, tmp_path):
     assert st.last_folder("saves") == str(save.parent)
     assert st.recent_files() == [str(save.resolve())]
     w2, c2, f2 = _window(qtbot)
+    assert not f2.docks_built()
     assert st.restore_window(w2)
+    assert f2.docks_built()  # the remembered layout holds the inspector: built before restoring
     assert w2.height() == size[1] and w2.width() == min(size[0], 798)  # (the offscreen screen is 800 wide)
     assert w2.rulings.inspector_dock.isVisibleTo(w2)  # the dock layout came back too
     from fate_royal.qt.shortcuts import apply_saved
