@@ -161,7 +161,11 @@ from fate_royal.cli import main
 t = time.perf_counter()
 status = main(sys.argv[2:])
 sys.stdout.flush()
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+try:  # this process's own high-water mark (ru_maxrss keeps the parent's across fork and exec)
+    with open("/proc/self/status") as fh:
+        peak = next(int(ln.split()[1]) for ln in fh if ln.startswith("VmHWM:")) // 1024
+except (OSError, StopIteration):
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 print(f"@@ status={status} seconds={time.perf_counter() - t:.3f} peak_mib={peak}", file=sys.stderr)
 sys.exit(status)
 """
