@@ -23,9 +23,11 @@ def card_line(game: Any, d: Any) -> str:
     owner = game.player_name(d.owner) if d.owner is not None else t("access.centre")
     role = texts.tr_or(f"access.role.{d.role}", d.role or "")
     if d.face_up and d.card_id and d.card_id in game.db.cards:
-        name = game.db.cards[d.card_id].name
+        card = game.db.cards[d.card_id]
         state = texts.tr_or(f"access.state.{d.state}", d.state) if d.state else ""
-        return f"{owner} — {role}: {name}" + (f" ({state})" if state else "")
+        entered = f", {t('card.entered_note')}" if card.provenance_default == "entered" else ""
+        return f"{owner} — {role}: {card.name}" + (f" ({state}{entered})" if state else
+                                                     (f" ({entered[2:]})" if entered else ""))
     return f"{owner} — {role}: {t('access.face_down')}"
 
 

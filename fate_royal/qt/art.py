@@ -313,6 +313,9 @@ def paint_card_face(
         if marks and card.patches:
             side = max(8.0, 46 * geo.s)
             _mark(painter, "errata", QRectF(rect.right() - side * 1.15, rect.top() + side * 0.15, side, side))
+        if marks and card.provenance_default == "entered":  # typed in from the group's own box
+            side = max(8.0, 46 * geo.s)
+            _mark(painter, "entered", QRectF(rect.left() + side * 0.15, rect.top() + side * 0.15, side, side))
     finally:
         painter.restore()
 

@@ -15,6 +15,7 @@ from fate_royal.qt.zoom import mark_img
 ENTRIES: tuple[tuple[str, str | None, str], ...] = (
     ("errata", None, "legend.errata"),
     ("provisional", None, "legend.provisional"),
+    ("entered", None, "legend.entered"),
     ("#2c4f7c", "card.generated_tag", "legend.generated"),
     ("", "state.rise", "legend.rise"),
     ("", "state.down", "legend.down"),

@@ -1428,6 +1428,8 @@ def card_tooltip(game: Any, d: CardDraw) -> str:
         return f"{tr('zone.servant_seat')} — {state}" if d.role in ("hero", "class", "code") else ""
     card = game.db.cards[d.card_id]
     lines = [f"<b>{_esc(texts.card_name(card))}</b> <span style='color:#888'>{card.id}</span>"]
+    if card.provenance_default == "entered":
+        lines.append(f"<span style='color:#7fd6a2'>{_esc(tr('card.entered_note'))}</span>")
     if d.state and d.role in ("hero", "class", "code"):
         lines.append(texts.state_text(d.state))
     if card.kind in ("hero", "class"):

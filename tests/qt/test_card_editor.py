@@ -229,3 +229,35 @@ def test_the_game_menu_opens_the_editor(qtbot, tmp_path, monkeypatch):
     window.act_cards.trigger()
     assert opened and isinstance(opened[0], CardEditor)
     assert window.controller._dbs == {}  # new games read the cards (and the pack) again
+
+
+def test_an_entered_card_is_marked_on_its_face_tooltip_and_spoken_line(qtbot, lang_ja):
+    """A card from the personal pack carries the entered mark (top left of the face), a line in its
+    tooltip and in the screen reader's description; a shipped card none of them."""
+    from dataclasses import replace
+
+    from fate_royal.qt import access
+    from fate_royal.qt.i18n import tr
+    from fate_royal.qt.table import CardDraw, card_tooltip
+
+    db = load_card_db()
+    shipped = db.card("M-006")
+    entered = replace(shipped, provenance_default="entered")
+    plain_face = art.render_card_image(shipped, 300, lang="ja")
+    marked_face = art.render_card_image(entered, 300, lang="ja")
+    w, h = plain_face.width(), plain_face.height()
+    corner = [(x, y) for x in range(4, w // 6) for y in range(4, h // 10)]
+    assert any(plain_face.pixel(x, y) != marked_face.pixel(x, y) for x, y in corner)
+    rest = [(x, y) for x in range(w // 3, w - 4, 7) for y in range(h // 3, h - 4, 7)]
+    assert all(plain_face.pixel(x, y) == marked_face.pixel(x, y) for x, y in rest)
+
+    game = Game.new(db, RuleSet.house(), ["A", "B"], seed=3)
+    note = tr("card.entered_note")
+    from PySide6.QtCore import QRectF
+
+    draw = CardDraw(role="hand", uid=1, card_id="M-006", owner=0, state=None, rotation=0,
+                    face_up=True, rect=QRectF(0, 0, 63, 88))
+    assert note not in card_tooltip(game, draw) and note not in access.card_line(game, draw)
+    game = Game.new(replace(db, cards={**db.cards, "M-006": entered}), RuleSet.house(), ["A", "B"], seed=3)
+    assert note in card_tooltip(game, draw)
+    assert access.card_line(game, draw).endswith(f"({note})")
