@@ -45,6 +45,10 @@ SEAT_ANCHORS: dict[int, list[tuple[float, float]]] = {
 }
 CENTRE_MIN_W = 430.0  # the centre's width when seats stand on both sides of it
 SEAT_SCALE = {2: 1.3, 3: 1.18, 4: 1.08, 5: 1.0, 6: 0.96, 7: 0.92}
+#: Two players on a wide table: seat 0 left of the centre, seat 1 right of it, each up to this scale.
+SEAT_ANCHORS_SIDE_BY_SIDE = [(0.0, 0.5), (1.0, 0.5)]
+SEAT_SCALE_SIDE_BY_SIDE = 1.9
+CENTRE_SIDE_BY_SIDE_W = 560.0  # the centre between them keeps room for the step track's words
 BOX_W, BOX_H = 344.0, 238.0
 MARGIN = 10.0
 #: Inside a seat box (its own units): the servant's cards, the mystic codes' cards, where cards start.
@@ -508,8 +512,14 @@ class TableView(CardPointer, QWidget):
         n = len(v.players)
         anchors = SEAT_ANCHORS.get(n) or SEAT_ANCHORS[7]
         k = SEAT_SCALE.get(n, 0.86)
-        if n == 2:  # a seat above and one below the centre: all three must fit the height
+        if n == 2:  # a seat above and one below the centre: all three must fit the height …
             k = min(k, (self._vh - 2 * MARGIN - 16 - CENTRE_H_COMBAT) / (2 * BOX_H))
+            # … unless the table is wide (a projector, a wide window): then a seat either side of
+            # the centre, as large as the width allows, when that is clearly larger
+            side = min((self._vw - 2 * MARGIN - CENTRE_SIDE_BY_SIDE_W) / (2 * BOX_W),
+                       (self._vh - 2 * MARGIN) / BOX_H, SEAT_SCALE_SIDE_BY_SIDE)
+            if side > k * 1.15:
+                k, anchors = side, SEAT_ANCHORS_SIDE_BY_SIDE
         elif n == 4:  # two seats a side, the centre between them: as large as the width allows
             k = min((self._vw - 2 * MARGIN - CENTRE_MIN_W) / (2 * BOX_W),
                     (self._vh - 2 * MARGIN - 12) / (2 * BOX_H), 1.3)

@@ -65,6 +65,26 @@ def test_seats_fit_at_every_count_and_size(table, players, size):
     _no_overlap(w.table)
 
 
+def test_two_players_on_a_wide_table_sit_either_side_with_larger_cards(table):
+    """A projector-shaped table (the presenter, a wide window): the two seats move beside the
+    centre and grow; a squarer table keeps one above and one below."""
+    w = table(None, size=(1280, 800), names=["A", "B"])
+    t = w.table
+    t.layout_table()
+    (low, high) = sorted((s.rect for s in t.seats), key=lambda r: r.center().y())
+    assert low.bottom() <= high.top()  # one above the other
+    square = min(_px(w, d) for s in t.seats for d in s.cards if d.role == "hero")
+    w.menuBar().hide()
+    t.setFixedSize(1900, 760)  # what the presenter gives its table at 1920×1080
+    t.layout_table()
+    left, right = sorted((s.rect for s in t.seats), key=lambda r: r.center().x())
+    assert left.right() < t.centre_geo["x"] and right.left() > t.centre_geo["x"] + t.centre_geo["w"]
+    assert abs(left.center().y() - right.center().y()) < 1
+    wide = min(_px(w, d) for s in t.seats for d in s.cards if d.role == "hero")
+    assert wide >= 1.4 * square
+    _no_overlap(t)
+
+
 def _no_overlap(t) -> None:
     t.layout_table()
     rects = [s.rect for s in t.seats]
