@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -60,7 +61,9 @@ class GameKeeper(QObject):
         self._first_write = True
         self._parked: dict[str, Any] | None = None
         self._demo_games: set[int] = set()
-        self.saved_entries: tuple[int, int] | None = None  # (id(game), entries) at the last save
+        #: the game the last save holds and its version then (any change since, an undo included,
+        #: bumps the version; a weak reference, so a later game can never pass for it)
+        self.saved_entries: tuple[Any, int] | None = None
         #: ``ask(kind, text, choices) -> choice``; None: a message box
         self.ask: Callable[[str, str, list[str]], str] | None = None
         self._failed.connect(self._show_failure, Qt.ConnectionType.QueuedConnection)
@@ -214,10 +217,13 @@ class GameKeeper(QObject):
         g = self.live_game()
         if g is None or g.state.over or not g.history:
             return False
-        return self.saved_entries != (id(g), len(g.entries))
+        if self.saved_entries is None:
+            return True
+        ref, version = self.saved_entries
+        return ref() is not g or version != g.version
 
     def mark_saved(self, game: Any) -> None:
-        self.saved_entries = (id(game), len(game.entries))
+        self.saved_entries = (weakref.ref(game), game.version)
 
     def _describe(self) -> str:
         g = self.live_game()

@@ -243,3 +243,21 @@ def test_stale_temporary_files_of_interrupted_saves_are_cleaned(table):
     win, c, f = table(new_game=False)
     f.keeper.offer_resume()
     assert not stale.exists()
+
+
+def test_undoing_and_playing_something_else_after_a_save_is_unsaved(table, tmp_path):
+    """The same number of actions is not the same game: a save, an undo and another action leave a
+    game no save holds, and dropping it is asked about."""
+    win, c, f = table(answers={"drop": "cancel"})
+    play(c, 4)
+    assert f.save(tmp_path / "g.json")
+    assert not f.keeper.unsaved()
+    entries = len(c.game.entries)
+    assert c.undo()
+    first = c.legal_actions()[0]
+    other = next(a for a in c.legal_actions()[1:] if a != first) if len(c.legal_actions()) > 1 else first
+    assert c.submit(other)
+    assert len(c.game.entries) == entries
+    assert f.keeper.unsaved()
+    f.open_save(tmp_path / "g.json")
+    assert [k for k, _ in f.asked] == ["drop"]
