@@ -120,31 +120,33 @@ class CardImages:
     """Rendered card faces and backs, cached per card and pixel size (SVG rendering is slow)."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple, QPixmap] = {}
+        self._cache: dict[tuple, tuple[Any, QPixmap]] = {}
 
     def face(self, card: Any, w: int, h: int, lang: str, db: Any = None) -> QPixmap:
         key = ("f", id(card), w, h, lang)
-        pm = self._cache.get(key)
-        if pm is None:
+        entry = self._cache.get(key)
+        # the entry keeps its card alive, so no other card (a reloaded or edited one) can ever
+        # come to have the same id() while the entry exists
+        if entry is None or entry[0] is not card:
             if len(self._cache) > 600:
                 self._cache.clear()
             img = art.render_card_image(card, QSize(max(w, 2), max(h, 2)), lang=lang, db=db)
-            pm = QPixmap.fromImage(img)
-            self._cache[key] = pm
-        return pm
+            entry = (card, QPixmap.fromImage(img))
+            self._cache[key] = entry
+        return entry[1]
 
     def back(self, w: int, h: int) -> QPixmap:
         key = ("b", w, h)
-        pm = self._cache.get(key)
-        if pm is None:
+        entry = self._cache.get(key)
+        if entry is None:
             img = QImage(QSize(max(w, 2), max(h, 2)), QImage.Format.Format_ARGB32_Premultiplied)
             img.fill(Qt.GlobalColor.transparent)
             p = QPainter(img)
             art.paint_card_back(p, QRectF(0, 0, img.width(), img.height()))
             p.end()
-            pm = QPixmap.fromImage(img)
-            self._cache[key] = pm
-        return pm
+            entry = (None, QPixmap.fromImage(img))
+            self._cache[key] = entry
+        return entry[1]
 
 
 IMAGES = CardImages()

@@ -404,3 +404,23 @@ def test_hovering_a_negation_lights_its_stack_entry(table):
     assert "#5a4a12" in w.stack.toHtml().lower() or "5a4a12" in w.stack.toHtml().lower()
     w.actions._hovered(b, False)
     assert not w.stack.highlighted_entries
+
+
+def test_a_card_face_is_never_served_for_another_card_that_reuses_its_id(qtbot, monkeypatch):
+    """The face cache is keyed by id(card); an id can be reused once a card is gone (cards reloaded
+    or edited). Simulated here by making every card's id the same: the faces must still differ."""
+    from dataclasses import replace
+
+    from fate_royal.cards import load_card_db
+    from fate_royal.qt import table as table_module
+
+    fonts.install_fonts()
+    db = load_card_db()
+    images = table_module.CardImages()
+    monkeypatch.setattr(table_module, "id", lambda obj: 42, raising=False)
+    old = db.card("M-006")
+    edited = replace(old, name="改名", name_en="Renamed")
+    first = images.face(old, 120, 168, "ja").toImage()
+    second = images.face(edited, 120, 168, "ja").toImage()
+    assert first != second
+    assert images.face(edited, 120, 168, "ja").toImage() == second  # and it is cached
