@@ -38,6 +38,7 @@ from fate_royal.cards.yamlsrc import DataError, plain
 from fate_royal.qt import art
 from fate_royal.qt.i18n import current_language, strip_mnemonic, tr
 from fate_royal.text.cardtext import card_text, effect_body, effect_text
+from fate_royal.text.dataerrors import localize
 
 PREVIEW_WIDTH = 300
 BAD_STYLE = "background: #ffd9d6;"
@@ -979,16 +980,18 @@ class CardEditor(QDialog):
         self._marked: list[QWidget] = []
         self.problems.clear()
         self.problems_by_path = {}
+        lang = current_language()
         for message in messages:
             m = _PATH_RE.match(message)
             path = m.group(1) if m else "name"
             self.problems_by_path.setdefault(path, []).append(message)
-            item = QListWidgetItem(message)
+            shown = localize(message, lang)  # the loader's English problem in the editor's language
+            item = QListWidgetItem(shown)
             self.problems.addItem(item)
             w = self._widget_for(path)
             if w is not None:
                 w.setStyleSheet(BAD_STYLE)
-                w.setToolTip(message if not w.toolTip() else f"{w.toolTip()}\n{message}")
+                w.setToolTip(shown if not w.toolTip() else f"{w.toolTip()}\n{shown}")
                 self._marked.append(w)
         if not messages:
             self.problems.addItem(_label("editor.no_problems"))
@@ -1005,7 +1008,8 @@ class CardEditor(QDialog):
         nothing is written when it does not (the problems are listed)."""
         self.refresh()
         if self.last_errors:
-            self.status.setText(tr("editor.save_refused") + " " + str(self.last_errors[0].message))
+            self.status.setText(tr("editor.save_refused") + " "
+                                + localize(str(self.last_errors[0].message), current_language()))
             return False
         try:
             pack = packs.with_card(self._pack(), self.mapping())

@@ -280,10 +280,14 @@ class PatchEditor(QDialog):
         return db is not None
 
     def _show_errors(self, errors: dict[str, str], other: list[str]) -> None:
+        from fate_royal.qt.i18n import current_language
+        from fate_royal.text.dataerrors import localize
+
+        lang = current_language()  # the loader's English problems in the table's language
         for key, label in self.errors.items():
-            label.setText(errors.get(key, ""))
+            label.setText(localize(errors.get(key, ""), lang))
             label.setVisible(key in errors)
-        self.other.setText("\n".join(other))
+        self.other.setText("\n".join(localize(m, lang) for m in other))
         self.other.setVisible(bool(other))
 
     def field_errors(self) -> dict[str, str]:

@@ -1,0 +1,100 @@
+"""Data-file problems in the reader's language (fate_royal/text/dataerrors.py): the card editor and
+the patch form show the loader's problems in Japanese when the table is in Japanese. The sentences
+here are real ones, made by the loader from broken cards; English stays exactly as the loader wrote
+it, and a Japanese rewording keeps every value and leaves no English word behind."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+from fate_royal.cards.loader import build_card
+from fate_royal.text.dataerrors import known, localize
+
+from packhelp import NEW_CODE
+
+HERO = {"id": "H-090", "kind": "hero", "name": "試しの英霊", "name_en": "Trial Hero",
+        "note": "typed in", "stats": {"pa": 3, "pd": 3, "ma": 2, "md": 2}, "classes": ["セイバー"]}
+CLASS = {"id": "C-090", "kind": "class", "name": "セイバー", "name_en": "Saber", "class_name": "セイバー",
+         "note": "typed in", "stats": {"pa": 1, "pd": 1, "ma": 0, "md": 0}}
+
+
+def _code(change) -> dict:
+    card = copy.deepcopy(NEW_CODE)
+    change(card)
+    return card
+
+
+def _set(path: str, value):
+    def change(card):
+        *parents, last = path.split(".")
+        node = card
+        for p in parents:
+            node = node[int(p)] if p.isdigit() else node[p]
+        if value is _DELETE:
+            del node[int(last) if last.isdigit() else last]
+        else:
+            node[int(last) if last.isdigit() else last] = value
+    return change
+
+
+_DELETE = object()
+
+BROKEN = {
+    "hero without classes": {k: v for k, v in HERO.items() if k != "classes"},
+    "class without class_name": {k: v for k, v in CLASS.items() if k != "class_name"},
+    "classes on a class card": {**CLASS, "classes": ["セイバー"]},
+    "class_name on a hero": {**HERO, "class_name": "セイバー"},
+    "unknown class": {**HERO, "classes": ["Saber"]},
+    "stat above the maximum": {**HERO, "stats": {"pa": 1000, "pd": 3, "ma": 2, "md": 2}},
+    "stat of the wrong type": {**HERO, "stats": {"pa": "three", "pd": 3, "ma": 2, "md": 2}},
+    "id of another kind": {**HERO, "id": "M-090"},
+    "provisional without a note": {**HERO, "stats": {"pa": {"value": 3, "provenance": "provisional"},
+                                                     "pd": 3, "ma": 2, "md": 2}},
+    "constant effect with a cost": _code(_set("effects.1.cost", {"raw": "T", "tap": True})),
+    "constant effect with a window": _code(_set("effects.1.window", "any")),
+    "draw in a constant effect": _code(_set("effects.1.ops", [{"op": "draw", "count": 1}])),
+    "operation without its parameter": _code(_set("effects.0.ops", [{"op": "draw"}])),
+    "unknown operation": _code(_set("effects.0.ops", [{"op": "drwa", "count": 1}])),
+    "unknown parameter": _code(_set("effects.0.ops", [{"op": "draw", "count": 1, "cuont": 2}])),
+    "value not allowed": _code(_set("effects.0.window", "sometimes")),
+    "effect without ops": _code(_set("effects.0.ops", [])),
+    "cost mana below zero": _code(_set("effects.0.cost", {"raw": "1", "mana": -5})),
+}
+
+
+def _problems(card) -> list[str]:
+    _, errors = build_card(card, source="<test>")
+    return [str(e.message) for e in errors]
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_each_broken_card_gets_its_problem_in_japanese(case):
+    messages = _problems(BROKEN[case])
+    assert messages, f"{case}: the loader found nothing"
+    for message in messages:
+        assert localize(message, "en") == message
+        assert known(message), f"no Japanese wording for: {message}"
+        ja = localize(message, "ja")
+        assert ja != message and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja)
+        # what is left in Latin letters is what the loader quoted: the path, keys and values
+        quoted = (set(re.findall(r"'([^']*)'", message)) | set(re.findall(r"[\w.]+", message.split(": ")[0]))
+                  | set(re.findall(r"\w+", "".join(re.findall(r"one of: ([^)]*)", message)))))
+        leftover = [w for w in re.findall(r"[A-Za-z_]{2,}", ja)
+                    if not any(w in q for q in quoted) and w not in ("pa", "true", "false")]
+        assert not leftover, f"{case}: {ja!r} keeps English {leftover}"
+
+
+def test_numbers_and_names_survive_the_rewording():
+    (message,) = [m for m in _problems(BROKEN["stat above the maximum"]) if "1000" in m]
+    assert "1000" in localize(message, "ja")
+    (message,) = _problems(BROKEN["unknown operation"])
+    ja = localize(message, "ja")
+    assert "「drwa」" in ja and "「draw」" in ja  # the suggestion too
+
+
+def test_a_sentence_without_a_wording_stays_as_the_loader_wrote_it():
+    message = "card files end in .yaml (this .yml file is not read)"
+    assert not known(message) and localize(message, "ja") == message
