@@ -73,6 +73,7 @@ class GameOverDialog(QDialog):
         self.setWindowTitle(tr("gameover.title"))
         self.setStyleSheet(STYLE)
         self.setWindowModality(Qt.WindowModality.NonModal)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # it holds the whole finished game
         view = window.controller.table_view()
         out = game.outcome()
         lay = QVBoxLayout(self)

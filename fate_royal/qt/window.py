@@ -246,7 +246,7 @@ class MainWindow(QMainWindow):
     def __init__(self, controller: GameController | None = None) -> None:
         super().__init__()
         self.controller = controller or GameController(self)
-        self.game_over_dialog: Any = None
+        self._game_over_dialog: Any = None
         self.last_menu: QMenu | None = None
         self.setObjectName("main")
         self.setStyleSheet(WINDOW_STYLE)
@@ -474,6 +474,9 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         c = self.controller
         g = c.game
+        over = self.game_over_dialog
+        if over is not None and (getattr(over, "game", None) is not g or not g.state.over):
+            over.close()  # another game, or the end taken back (undo): the screen no longer holds
         need = c.handoff_needed()
         if hasattr(self, "zoom"):
             self.zoom.hide_zoom()
@@ -639,6 +642,17 @@ class MainWindow(QMainWindow):
         editor.exec()
         self.controller.forget_card_data()
 
+    @property
+    def game_over_dialog(self) -> Any:
+        """The game-over screen on show, or None (it deletes itself, and the game it holds, when
+        closed)."""
+        import shiboken6
+
+        dlg = self._game_over_dialog
+        if dlg is not None and not shiboken6.isValid(dlg):
+            self._game_over_dialog = dlg = None
+        return dlg
+
     def show_game_over(self) -> None:
         g = self.controller.game
         if g is None or not g.state.over:
@@ -647,7 +661,7 @@ class MainWindow(QMainWindow):
             self.game_over_dialog.close()
         from fate_royal.qt.gameover import show_game_over
 
-        self.game_over_dialog = show_game_over(self, g)
+        self._game_over_dialog = show_game_over(self, g)
 
     def open_pile(self, kind: str) -> None:
         g = self.controller.game

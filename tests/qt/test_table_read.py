@@ -424,3 +424,28 @@ def test_a_card_face_is_never_served_for_another_card_that_reuses_its_id(qtbot, 
     second = images.face(edited, 120, 168, "ja").toImage()
     assert first != second
     assert images.face(edited, 120, 168, "ja").toImage() == second  # and it is cached
+
+
+def test_the_game_over_screen_goes_with_its_game(table, qtbot):
+    """A new game (or an undo of the end) closes the game-over screen, and the screen — which holds
+    the whole finished game — is deleted with it: an evening of games does not pile them up."""
+    import gc
+    import weakref
+
+    from PySide6.QtWidgets import QDialog
+
+    from tablepos import finished_game
+
+    w = table(finished_game())
+    first = weakref.ref(w.controller.game)
+    assert w.game_over_dialog is not None
+    for seed in (3, 4):
+        w.controller.set_game(finished_game(seed=seed))
+        w.show_game_over()
+    qtbot.waitUntil(lambda: len(w.findChildren(QDialog)) == 1, timeout=3000)
+    gc.collect()
+    assert first() is None  # the first game is gone with its screen
+    g = w.controller.game
+    assert w.game_over_dialog.game is g
+    assert w.controller.undo()  # the end taken back: the screen goes too
+    qtbot.waitUntil(lambda: w.game_over_dialog is None, timeout=3000)
