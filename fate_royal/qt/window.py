@@ -569,11 +569,14 @@ class MainWindow(QMainWindow):
             return
         dlg = StopsDialog(self, [p.name for p in g.ctx.s.players],
                           dict(g.options.get("stops") or {}))
-        if dlg.exec() == StopsDialog.DialogCode.Accepted:
-            self.controller.set_stops(dlg.stops())
+        accepted = dlg.exec() == StopsDialog.DialogCode.Accepted
+        stops = dlg.stops()
+        dlg.deleteLater()  # (a child of the window: it would stay alive, hidden, until the end)
+        if accepted:
+            self.controller.set_stops(stops)
             from fate_royal.qt.settings import settings
 
-            settings().remember_stops([p.name for p in g.ctx.s.players], dlg.stops())
+            settings().remember_stops([p.name for p in g.ctx.s.players], stops)
 
     def shortcuts_dialog(self) -> bool:
         from fate_royal.qt.shortcuts import ShortcutsDialog
@@ -617,9 +620,11 @@ class MainWindow(QMainWindow):
         n = len(g.state.players) if g is not None else 4
         dlg = NewGameDialog(self, players=n, errata=g.rules.all_errata if g is not None else True,
                             ask_all=self.controller.ask_all, rules=g.rules if g is not None else None)
-        if dlg.exec() != NewGameDialog.DialogCode.Accepted:
+        accepted = dlg.exec() == NewGameDialog.DialogCode.Accepted
+        st = dlg.settings() if accepted else None
+        dlg.deleteLater()  # (a child of the window: one more hidden dialog per game otherwise)
+        if st is None:
             return False
-        st = dlg.settings()
         rulings = getattr(self, "rulings", None)
         if rulings is not None and not rulings.keeper.confirm_drop():  # the running game stays
             return False

@@ -170,6 +170,9 @@ def test_new_game_asks_before_dropping_a_running_game(table, monkeypatch, answer
         def settings(self):
             return dialogs.NewGameDialog(win).settings()
 
+        def deleteLater(self):  # noqa: N802 - Qt API
+            pass
+
     monkeypatch.setattr("fate_royal.qt.window.NewGameDialog", Accepting)
     win.new_game_dialog()
     assert [k for k, _ in f.asked] == ["drop"]
@@ -261,3 +264,19 @@ def test_undoing_and_playing_something_else_after_a_save_is_unsaved(table, tmp_p
     assert f.keeper.unsaved()
     f.open_save(tmp_path / "g.json")
     assert [k for k, _ in f.asked] == ["drop"]
+
+
+def test_new_game_and_stops_dialogs_do_not_pile_up_in_the_window(table, qtbot, monkeypatch):
+    from fate_royal.qt import dialogs
+
+    win, c, f = table(answers={"drop": "discard"})
+    monkeypatch.setattr(dialogs.NewGameDialog, "exec", lambda self: dialogs.NewGameDialog.DialogCode.Accepted)
+    monkeypatch.setattr(dialogs.StopsDialog, "exec", lambda self: dialogs.StopsDialog.DialogCode.Rejected)
+    games = []
+    for _ in range(3):
+        assert win.new_game_dialog()
+        games.append(c.game)
+        win.stops_dialog()
+    assert len({id(g) for g in games}) == 3
+    qtbot.waitUntil(lambda: not win.findChildren(dialogs.NewGameDialog)
+                    and not win.findChildren(dialogs.StopsDialog), timeout=3000)
