@@ -1,7 +1,8 @@
 """The effect interpreter: one handler per operation of the card vocabulary, registered by name.
 
 ``fate_royal.cards.vocabulary.OPERATIONS`` declares every operation and its parameters; each handler
-here is registered with ``@handler(name, params)`` naming exactly the parameters it reads, and a
+here is registered with ``handler(name, params)(fn)`` naming exactly the parameters it reads (a call
+below the functions, not a decorator: mutmut leaves decorated functions unmutated), and a
 test fails if the registry and the vocabulary differ in a single operation or parameter. An
 operation with no handler is an error, never silently skipped.
 

@@ -8,12 +8,10 @@ from fate_royal.rules.context import Ctx
 from fate_royal.rules.effects import effect_of, handler, subject
 
 
-@handler("recover", ("amount",))
 def recover(ctx: Ctx, r: dict, op: dict) -> None:
     zones.recover(ctx, r["player"], int(op["params"]["amount"]), ("B10",))
 
 
-@handler("damage", ("subject", "amount"))
 def damage(ctx: Ctx, r: dict, op: dict) -> None:
     """Damage ignoring defense: a fighting proxy is removed instead (D11)."""
     s = ctx.s
@@ -29,7 +27,6 @@ def damage(ctx: Ctx, r: dict, op: dict) -> None:
     zones.damage_servant(ctx, q, int(op["params"]["amount"]), ("D11",))
 
 
-@handler("place_coins", ("subject", "coin", "amount", "halve"))
 def place_coins(ctx: Ctx, r: dict, op: dict) -> None:
     s = ctx.s
     params = op["params"]
@@ -47,3 +44,10 @@ def place_coins(ctx: Ctx, r: dict, op: dict) -> None:
     card = ctx.card_of(r["card"])
     ctx.emit("CoinsPlaced", tuple(rules), cid=card.id, effect=effect_of(ctx, r).name, player=q,
              amount=amount, coin=coin)
+
+
+# Registered here rather than with @handler on each function: mutation testing (mutmut) leaves
+# decorated functions alone, and these are the rules' operations.
+handler("recover", ("amount",))(recover)
+handler("damage", ("subject", "amount"))(damage)
+handler("place_coins", ("subject", "coin", "amount", "halve"))(place_coins)

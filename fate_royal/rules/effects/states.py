@@ -9,7 +9,6 @@ from fate_royal.rules.effects import effect_of, handler, subject
 from fate_royal.rules.state import Decision
 
 
-@handler("set_state", ("subject", "state"))
 def set_state(ctx: Ctx, r: dict, op: dict) -> None:
     s = ctx.s
     state = op["params"]["state"]
@@ -26,7 +25,6 @@ def set_state(ctx: Ctx, r: dict, op: dict) -> None:
     zones.set_card_state(ctx, s.players[q].hero, state, ("B3",), q)
 
 
-@handler("rise_cards", ("count",))
 def rise_cards(ctx: Ctx, r: dict, op: dict) -> None:
     """The user turns up to ``count`` of their Down cards (servant or mystic codes) Rise; when more
     are Down than may rise, the user chooses."""
@@ -46,7 +44,13 @@ def rise_cards(ctx: Ctx, r: dict, op: dict) -> None:
         s.decision = Decision("rise_cards", p, downs, count, {"why": "effect"})
 
 
-@handler("encounter_faces", ("faces",))
 def encounter_faces(ctx: Ctx, r: dict, op: dict) -> None:
     """A 常時 rule (vocabulary: not allowed in 起動 effects): ``flow.encounter_step`` reads it
     through ``stats.encounter_faces``; resolving it does nothing."""
+
+
+# Registered here rather than with @handler on each function: mutation testing (mutmut) leaves
+# decorated functions alone, and these are the rules' operations.
+handler("set_state", ("subject", "state"))(set_state)
+handler("rise_cards", ("count",))(rise_cards)
+handler("encounter_faces", ("faces",))(encounter_faces)
