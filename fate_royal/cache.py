@@ -54,15 +54,20 @@ def cache_dir() -> Path | None:
 
 def _version(module_file: str) -> bytes:
     """What identifies the parser: its source text when readable (a development checkout, an
-    installed wheel), else the package version (a frozen bundle), plus Python's version."""
+    installed wheel), else the bundle's executable (size and time: a frozen app holds its code
+    there, and a rebuilt one is another file), plus the package's and Python's versions."""
     got = _versions.get(module_file)
     if got is None:
         from fate_royal import __version__
 
         try:
             source = Path(module_file).read_bytes()
-        except OSError:
-            source = b""
+        except OSError:  # a frozen bundle: its executable (which holds the code) stands for it
+            try:
+                st = os.stat(sys.executable)
+                source = f"{sys.executable}\0{st.st_size}\0{st.st_mtime_ns}".encode()
+            except OSError:
+                source = b""
         got = hashlib.sha256(source + f"\0{__version__}\0{sys.version}".encode()).digest()
         _versions[module_file] = got
     return got

@@ -137,3 +137,18 @@ def test_the_message_catalogs_come_from_the_cache_too(folder, monkeypatch):
     assert dict(catalog.catalog("ja")) == first and len(first) > 100
     catalog.reload_catalogs()
 
+
+
+def test_a_parser_whose_source_cannot_be_read_is_keyed_by_the_executable(tmp_path, monkeypatch):
+    """A frozen bundle has no source files: a rebuilt bundle (another executable) never reuses the
+    parses of the old one."""
+    exe = tmp_path / "fate-royal"
+    exe.write_bytes(b"one build")
+    monkeypatch.setattr(cache.sys, "executable", str(exe))
+    missing = str(tmp_path / "no-such-source.py")
+    cache._versions.clear()
+    first = cache._version(missing)
+    exe.write_bytes(b"another, longer build")
+    cache._versions.clear()
+    assert cache._version(missing) != first
+    cache._versions.clear()
