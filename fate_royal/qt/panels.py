@@ -34,6 +34,7 @@ QPushButton[group="decision"] { background: #243a57; border-color: #6fa8ff; }
 QPushButton[group="raid"] { background: #5a1f1b; border-color: #ff5a4f; }
 QPushButton[group="spell"] { background: #3b1f3f; border-color: #b36bc0; }
 QPushButton[blocked="true"] { background: #2a2624; color: #9b8f84; border: 1px dashed #6b5f55; }
+QPushButton[keyboard="true"] { border: 2px solid #ffe066; }
 """
 
 
@@ -172,9 +173,10 @@ def distinct_labels(ctrl: Any, game: Any, actions: list[Action]) -> dict[Action,
 
 
 class ActionPanel(QWidget):
-    """Every legal action of the deciding player as a button, grouped; numbers 1–9 pick them.
-    Hovering a button reports its action (``action_hovered``: the table highlights its card and
-    targets); None when the pointer leaves."""
+    """Every legal action of the deciding player as a button, grouped; numbers 1–9 pick them, and
+    the keyboard cursor (↑/↓, then Enter or Space) reaches every one, the tenth and later too.
+    Hovering a button, or the cursor on it, reports its action (``action_hovered``: the table
+    highlights its card and targets); None when the pointer leaves."""
 
     action_hovered = Signal(object)
 
@@ -209,6 +211,7 @@ class ActionPanel(QWidget):
         self._button_pool: list[QPushButton] = []
         self._title_pool: list[QLabel] = []
         self._action_of: dict[int, Action] = {}
+        self.cursor: int | None = None  # the keyboard cursor: an index into ``buttons``
         self.setStyleSheet(BUTTON_STYLE)
 
     def _fit_header(self) -> None:
@@ -325,6 +328,7 @@ class ActionPanel(QWidget):
         self._apply(plan)
 
     def _apply(self, plan: list[tuple]) -> None:
+        self._set_cursor(None)  # new actions: the cursor starts again
         signature = [p[:2] + p[3:] if p[0] == "button" else p for p in plan]
         same = signature == getattr(self, "_signature", None)
         self._signature = signature
@@ -358,6 +362,40 @@ class ActionPanel(QWidget):
                 self.private_button = b
         if not same:
             self._lay.addStretch(1)
+
+    def _set_cursor(self, index: int | None) -> None:
+        old = self.cursor
+        self.cursor = index
+        for i in {old, index} - {None}:
+            if i < len(self.buttons):
+                b = self.buttons[i][0]
+                b.setProperty("keyboard", "true" if i == index else None)
+                b.style().unpolish(b)
+                b.style().polish(b)
+        if index is not None:
+            b, action = self.buttons[index]
+            self.scroll.ensureWidgetVisible(b)
+            emit(self.action_hovered, action)
+        elif old is not None:
+            emit(self.action_hovered, None)
+
+    def move_cursor(self, step: int) -> bool:
+        """Move the keyboard cursor ``step`` buttons down (up when negative); the first press
+        lands on the first (or last) action. False when there is no action to move over."""
+        if not self.buttons:
+            return False
+        if self.cursor is None:
+            index = 0 if step > 0 else len(self.buttons) - 1
+        else:
+            index = max(0, min(len(self.buttons) - 1, self.cursor + step))
+        self._set_cursor(index)
+        return True
+
+    def activate_cursor(self) -> bool:
+        """Click the action under the keyboard cursor; False when the cursor is on none."""
+        if self.cursor is None or self.cursor >= len(self.buttons):
+            return False
+        return self.trigger(self.cursor)
 
     def trigger(self, index: int) -> bool:
         """Click the ``index``-th (0-based) legal action's button."""

@@ -538,10 +538,28 @@ class MainWindow(QMainWindow):
         if c.shared_prompt() is not None:
             c.nobody_responds()
             return
+        if self.actions.activate_cursor():  # ↑/↓ chose an action: that one
+            return
         for b, a in self.actions.buttons:
             if isinstance(a, Pass):
                 b.click()
                 return
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        # ↑/↓ reach the window only when the focused widget has no use for them (a list or the
+        # log keeps its arrows), hence a key handler here rather than window-wide shortcuts
+        if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down) and not event.modifiers():
+            self.move_cursor(1 if event.key() == Qt.Key.Key_Down else -1)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def move_cursor(self, step: int) -> None:
+        """↑/↓: the keyboard cursor over the actions (not behind the hand-off or shared screen)."""
+        c = self.controller
+        if c.read_only or c.handoff_needed() or c.shared_prompt() is not None:
+            return
+        self.actions.move_cursor(step)
 
     def choose_attack(self, kind: str) -> None:
         for b, a in self.actions.buttons:

@@ -365,3 +365,49 @@ def test_screenshot_with_a_bad_scenario_fails_cleanly(qapp, tmp_path, capsys):
     assert run_app(args) == 1
     err = capsys.readouterr().err
     assert "bad.yaml" in err and "Traceback" not in err
+
+
+def test_every_action_is_reachable_by_keyboard_even_past_nine(qtbot, make_window):
+    """Keys 1–9 take the first nine actions; ↑/↓ move a cursor over all of them (the table
+    highlights the action under it) and Enter takes it — the tenth and later included."""
+    import random
+
+    win = None
+    for seed in range(1, 30):
+        win = make_window(names=["A", "B", "C"], seed=seed, show=seed == 1)
+        c = win.controller
+        rng = random.Random(seed)
+        for _ in range(600):
+            if c.game.state.over:
+                break
+            if c.handoff_needed():
+                c.confirm_handoff()
+            elif c.shared_prompt() is not None:
+                c.nobody_responds()
+            elif len(win.actions.buttons) >= 11:
+                break
+            else:
+                acts = c.legal_actions()
+                c.submit(rng.choice([a for a in acts if a.kind != "spell"] or acts))
+        if len(win.actions.buttons) >= 11 and not c.handoff_needed():
+            break
+    buttons = win.actions.buttons
+    assert len(buttons) >= 11, "no position with more than ten actions"
+    hovered = []
+    win.actions.action_hovered.connect(hovered.append)
+    for _ in range(10):
+        qtbot.keyClick(win, Qt.Key.Key_Down)
+    assert win.actions.cursor == 9 and hovered[-1] == buttons[9][1]
+    assert buttons[9][0].property("keyboard") == "true"
+    qtbot.keyClick(win, Qt.Key.Key_Up)
+    qtbot.keyClick(win, Qt.Key.Key_Down)
+    tenth = buttons[9][1]
+    g = win.controller.game
+    n = len(g.history)
+    qtbot.keyClick(win, Qt.Key.Key_Return)
+    assert g.history[n] == tenth  # the tenth action, taken by keyboard alone
+    assert win.actions.cursor is None  # new actions: the cursor starts again
+    combo = win.log_bar.player_filter  # a widget that uses the arrows keeps them
+    before = combo.currentIndex()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert win.actions.cursor is None and combo.currentIndex() != before
