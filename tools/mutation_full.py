@@ -16,6 +16,8 @@ and card data are copied in again before every run, so new rulings count at once
     nice -n 19 python tools/mutation_full.py --module fate_royal/rules/zones.py --max-children 1
     nice -n 19 python tools/mutation_full.py --module fate_royal/rules/zones.py --survivors
                                                                  # rerun only its survivors
+    python tools/mutation_full.py --module fate_royal/rules/zones.py --no-run
+                                  # record what the work folder holds (after an interrupted run)
 
 A run tests the module's mutants that have no result yet in the work folder (so an interrupted
 run goes on where it stopped; ``--again`` tests them all), then records the module. Mutants listed
@@ -137,13 +139,15 @@ def tally(module: str, codes: dict[str, int | None], durations: dict[str, float]
 
 
 def run_module(module: str, work: Path, log: Path, jobs: int, *, again: bool,
-               survivors_only: bool) -> dict:
+               survivors_only: bool, no_run: bool = False) -> dict:
     codes, _ = meta_data(work)
     skip = equivalent_patterns()
     names = sorted(n for n in codes if module_of(n) == module and not is_equivalent(n, skip))
     if not names:
         sys.exit(f"no mutants of {module} in {work} (is it a module of {PACKAGE}?)")
-    if survivors_only:
+    if no_run:
+        todo = []
+    elif survivors_only:
         todo = [n for n in names if codes[n] in SURVIVED | NO_TESTS]
     elif again:
         todo = names
@@ -209,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--again", action="store_true", help="test every mutant, not only the new ones")
     ap.add_argument("--survivors", action="store_true",
                     help="test only the module's survivors again (after adding rulings)")
+    ap.add_argument("--no-run", action="store_true",
+                    help="run nothing: record the module from the results in the work folder "
+                         "(an interrupted run is recorded as partial)")
     a = ap.parse_args(argv)
     record = load_record()
     if a.status or not a.module:
@@ -220,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     log = a.work.with_suffix(".log")
     with log.open("a", encoding="utf-8") as out:
         out.write(f"== {dt.datetime.now().isoformat(timespec='seconds')} {' '.join(a.module)}\n")
-    sync(a.work, log, a.jobs)
+    if not a.no_run:
+        sync(a.work, log, a.jobs)
     codes, _ = meta_data(a.work)
     if not codes:
         print(f"error: mutmut generated no mutants; see {log}", file=sys.stderr)
@@ -229,7 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     record["generated"] = {m: sum(module_of(n) == m for n in codes) for m in rules_modules()}
     save_record(record)
     for module in a.module:
-        entry = run_module(module, a.work, log, a.jobs, again=a.again, survivors_only=a.survivors)
+        entry = run_module(module, a.work, log, a.jobs, again=a.again, survivors_only=a.survivors,
+                           no_run=a.no_run)
         record = load_record()  # as it stands now: a run beside this one may have recorded
         old = record["modules"].get(module)
         if old and old.get("sha256") == entry["sha256"] and entry["ran"] < entry["mutants"]:
