@@ -1,0 +1,87 @@
+"""The record of the full mutation run (tests/mutation/full.json) and tools/mutation_full.py's
+--status table; nothing here runs mutmut."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOL = ROOT / "tools" / "mutation_full.py"
+RECORD = ROOT / "tests" / "mutation" / "full.json"
+COUNTS = ("killed", "timeouts", "survived", "no_tests", "other", "not_run")
+
+
+def load_tool():
+    sys.path.insert(0, str(TOOL.parent))
+    try:
+        spec = importlib.util.spec_from_file_location("mutation_full", TOOL)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(TOOL.parent))
+
+
+def test_record_shape():
+    tool = load_tool()
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    modules = set(tool.rules_modules())
+    assert record["package"] == "fate_royal/rules"
+    assert set(record["generated"]) == modules
+    assert all(isinstance(n, int) and n >= 0 for n in record["generated"].values())
+    assert record["modules"], "no module recorded yet"
+    for module, e in record["modules"].items():
+        assert module in modules, module
+        assert re.fullmatch(r"[0-9a-f]{64}", e["sha256"]), module
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d", e["date"]), module
+        assert e["jobs"] >= 1 and e["wall_seconds"] >= 0 and e["mutant_seconds"] >= 0
+        counted = e["mutants"] - e["equivalent"]
+        assert counted >= 0 and all(e[k] >= 0 for k in COUNTS), module
+        assert sum(e[k] for k in COUNTS) == counted, module
+        assert e["complete"] == (e["not_run"] == 0), module
+        assert len(e["survivors"]) == e["survived"] + e["no_tests"], module
+        assert all(tool.module_of(n) == module for n in e["survivors"]), module
+        if counted:
+            assert e["score"] == round((e["killed"] + e["timeouts"]) / counted, 4), module
+
+
+def test_status_tells_recorded_stale_and_never_run(tmp_path):
+    tool = load_tool()
+    rules = tmp_path / "fate_royal" / "rules"
+    rules.mkdir(parents=True)
+    for name in ("a.py", "b.py", "c.py"):
+        (rules / name).write_text(f"X = {name!r}\n", encoding="utf-8")
+    entry = dict(mutants=10, equivalent=1, killed=7, timeouts=1, survived=1, no_tests=0, other=0,
+                 not_run=0, score=0.8889, complete=True, date="2026-12-03")
+    record = {
+        "package": "fate_royal/rules",
+        "generated": {"fate_royal/rules/a.py": 10, "fate_royal/rules/b.py": 20,
+                      "fate_royal/rules/c.py": 10},
+        "modules": {
+            "fate_royal/rules/a.py": dict(entry, sha256=tool.sha256(rules / "a.py")),
+            "fate_royal/rules/b.py": dict(entry, sha256="0" * 64),  # b changed since its run
+        },
+    }
+    out = io.StringIO()
+    totals = tool.status(record, root=tmp_path, out=out)
+    lines = {ln.split()[0]: ln.split()[1:] for ln in out.getvalue().splitlines()}
+    assert lines["fate_royal/rules/a.py"][0] == "recorded"
+    assert lines["fate_royal/rules/b.py"][0] == "stale"
+    assert lines["fate_royal/rules/c.py"][:3] == ["never", "run", "10"]
+    assert totals == {"killed": 8, "counted": 9, "mutants": 10, "total": 40}
+    assert "killed 8/9 non-equivalent = 88.9%" in out.getvalue()
+    assert "covers 10 of the package's 40 mutants (25.0%)" in out.getvalue()
+
+
+def test_status_of_the_real_record(capsys):
+    tool = load_tool()
+    assert tool.main(["--status"]) == 0
+    text = capsys.readouterr().out
+    for module in tool.rules_modules():
+        assert module in text
+    assert "overall (recorded, fresh): killed " in text
