@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from fate_royal.ai.basic import basic_action
+from fate_royal.ai.basic import basic_action, spells_kept
 from fate_royal.ai.determinize import determinize
 from fate_royal.rules.actions import Action
 
@@ -30,8 +30,6 @@ HORIZON_TURNS = 1
 MAX_ROLLOUT_ACTIONS = 400
 #: How often a rollout player moves at random instead of as the basic player.
 EPSILON = 0.1
-#: Command spells the strong player never spends below (it keeps this many).
-KEEP_SPELLS = 2
 #: How much better (in evaluation points, 0..1) a move must look than the basic player's move.
 MARGIN = 0.02
 
@@ -88,8 +86,8 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
 
         pv = view(game, seat)
     # never the last two command spells (E4.1: spending the last one drops the player; the
-    # playouts end too soon to see it coming), as the basic player
-    if pv.players[seat].command_spells <= KEEP_SPELLS:
+    # playouts end too soon to see it coming), as the basic player (in a long game, the last one)
+    if pv.players[seat].command_spells <= spells_kept(game):
         legal = [a for a in legal if getattr(a, "kind", "") != "spell"] or legal
         if len(legal) == 1:
             return legal[0]
