@@ -15,7 +15,11 @@ cards are real. Rules, in the order a player thinks of them:
   mana recovery when short of mana; assassination coins on the strongest opponent; negation of an
   opponent's effect that helps a fighter against it.
 - **Command spells:** never the last two (E4.1 drops a player who spends the last one); with three,
-  only to negate an effect that would destroy its servant or to remove assassination coins.
+  only to negate an effect that would destroy its servant, to negate an opponent's proxy (代理戦闘)
+  when the fight against the servant itself comes out ahead, or to remove assassination coins.
+- **Long games:** from turn ``LONG_GAME_TURNS`` on it raids any target it does not die against and
+  spends command spells down to the last one on negating proxies, so that two servants that cannot
+  hurt each other under the rules above (a free proxy in every fight) do not pass for ever.
 - **Discards:** the card worth least (scenes of revival first, then spent ones, mystic codes last).
 """
 
@@ -36,6 +40,20 @@ OP_WORTH = {"revive": -1.0, "draw": 0.5, "roll_die": 1.0}
 #: A raid is declared when the imagined fight scores above this; damage taken counts this much.
 RAID_THRESHOLD = 0.5
 TAKEN_WEIGHT = 1.2
+#: From this turn on the game is long: raids need only not to be deadly, and command spells may be
+#: spent down to the last one on negating proxies (games between computers must end).
+LONG_GAME_TURNS = 60
+#: How much a raid that is not deadly is worth once the game is long.
+LONG_GAME_RAID_BONUS = 2.0
+
+
+def long_game(game: Any) -> bool:
+    return game.ctx.s.turn >= LONG_GAME_TURNS
+
+
+def spells_kept(game: Any) -> int:
+    """Command spells the computer keeps (E4.1: spending the last one drops the player)."""
+    return 1 if long_game(game) else 2
 
 
 def fight(game: Any, a: int, b: int) -> tuple[int, int, bool, bool]:
@@ -158,7 +176,7 @@ def effect_score(game: Any, p: int, a: UseEffect) -> float:
 def spell_score(game: Any, p: int, a: CommandSpell) -> float:
     s = game.ctx.s
     me = s.players[p]
-    if me.command_spells < 3:
+    if me.command_spells <= spells_kept(game):
         return 0.0
     if a.spell == "remove_coin":
         if a.target != p:
@@ -170,9 +188,27 @@ def spell_score(game: Any, p: int, a: CommandSpell) -> float:
         if item.player == p or item.card < 0:
             return 0.0
         opp = _combat_opponent(game, p)
-        if opp is not None and item.player == opp and me.mana <= 2:
+        if opp is None or item.player != opp:
+            return 0.0
+        if _is_proxy(game, item) and (long_game(game) or proxy_negation_pays(game, p, opp)):
+            return 2.0
+        if me.mana <= 2:
             return 1.0
     return 0.0
+
+
+def _is_proxy(game: Any, item: Any) -> bool:
+    card = game.ctx.card_of(item.card)
+    return 0 < item.effect <= len(card.effects) and "proxy" in _ops(card.effects[item.effect - 1])
+
+
+def proxy_negation_pays(game: Any, p: int, opp: int) -> bool:
+    """Whether ``p`` comes out ahead of ``opp``'s servant itself in the combat now being fought
+    (worth a command spell on negating the proxy that would fight instead)."""
+    c = game.ctx.s.combat
+    if c.raider.player == p:
+        return fight_score(game, p, opp) > RAID_THRESHOLD
+    return -fight_score(game, opp, p) > RAID_THRESHOLD
 
 
 def card_worth(game: Any, uid: int) -> float:
@@ -232,6 +268,8 @@ def basic_action(game: Any, p: int, rng: random.Random) -> Action:
             v = 4.0 if game.ctx.card_of(a.card).kind == "mystic_code" else 0.0
         elif isinstance(a, DeclareRaid):
             v = fight_score(game, p, a.target)
+            if long_game(game) and v > -20.0:
+                v += LONG_GAME_RAID_BONUS
             v = v if v > RAID_THRESHOLD else 0.0
         elif isinstance(a, UseEffect):
             v = effect_score(game, p, a)
@@ -244,4 +282,4 @@ def basic_action(game: Any, p: int, rng: random.Random) -> Action:
     return best
 
 
-__all__ = ["basic_action", "effect_score", "fight", "fight_score"]
+__all__ = ["basic_action", "effect_score", "fight", "fight_score", "long_game", "spells_kept"]

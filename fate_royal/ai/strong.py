@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from fate_royal.ai.basic import basic_action
+from fate_royal.ai.basic import basic_action, spells_kept
 from fate_royal.ai.determinize import determinize
 from fate_royal.rules.actions import Action
 
@@ -30,8 +30,6 @@ HORIZON_TURNS = 1
 MAX_ROLLOUT_ACTIONS = 400
 #: How often a rollout player moves at random instead of as the basic player.
 EPSILON = 0.1
-#: Command spells the strong player never spends below (it keeps this many).
-KEEP_SPELLS = 2
 #: How much better (in evaluation points, 0..1) a move must look than the basic player's move.
 MARGIN = 0.02
 
@@ -57,8 +55,12 @@ def evaluate(game: Any, seat: int) -> float:
     return total[seat] / sum(total.values())
 
 
-def rollout(game: Any, rng: random.Random, horizon: int) -> None:
-    """Play on with every seat as the basic player (random now and then) up to the horizon turn."""
+def rollout(game: Any, rng: random.Random, horizon: int,
+            random_seats: frozenset[int] = frozenset()) -> None:
+    """Play on with every seat as the basic player (random now and then) up to the horizon turn;
+    the seats in ``random_seats`` (recorded as ``random`` computers) play as the random player."""
+    from fate_royal.rules.simulate import choose_action
+
     s = game.ctx.s
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if s.over or s.turn > horizon:
@@ -67,7 +69,9 @@ def rollout(game: Any, rng: random.Random, horizon: int) -> None:
         if not acts:
             return
         p = acts[0].player
-        if rng.random() < EPSILON:
+        if p in random_seats:
+            a = choose_action(rng, acts)
+        elif rng.random() < EPSILON:
             a = acts[rng.randrange(len(acts))]
             if getattr(a, "kind", "") == "spell":  # a random command spell ends too many games
                 a = acts[0]
@@ -88,8 +92,8 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
 
         pv = view(game, seat)
     # never the last two command spells (E4.1: spending the last one drops the player; the
-    # playouts end too soon to see it coming), as the basic player
-    if pv.players[seat].command_spells <= KEEP_SPELLS:
+    # playouts end too soon to see it coming), as the basic player (in a long game, the last one)
+    if pv.players[seat].command_spells <= spells_kept(game):
         legal = [a for a in legal if getattr(a, "kind", "") != "spell"] or legal
         if len(legal) == 1:
             return legal[0]
@@ -104,6 +108,12 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
     pairs = max(2, budget // n)
     seeds = [rng.getrandbits(32) for _ in range(pairs)]
     horizon = game.ctx.s.turn + HORIZON_TURNS
+    # the other seats are imagined as what they are recorded to be (the seats option is public:
+    # everyone at the table sees which seats are computers of which level); people as basic
+    from fate_royal.ai import seat_levels
+
+    random_seats = frozenset(q for q, lv in seat_levels(game).items()
+                             if lv == "random" and q != seat)
     value = [0.0] * n
     for j in range(pairs):
         base = worlds[j % len(worlds)]
@@ -114,7 +124,7 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
                 value[k] -= 1.0
                 continue
             world.play(a)
-            rollout(world, random.Random(seeds[j]), horizon)
+            rollout(world, random.Random(seeds[j]), horizon, random_seats)
             value[k] += evaluate(world, seat)
     mean = [v / pairs for v in value]
     best = max(range(n), key=lambda j: (mean[j], -j))
