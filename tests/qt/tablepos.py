@@ -159,3 +159,15 @@ def finished_game(players: int = 4, seed: int = 2) -> Game:
 def make_position(name: str) -> Game:
     return {"states4": states_game, "stack": stack_game, "proxy": proxy_game, "proxy4": proxy_game4, "gandr": gandr_game, "over": finished_game,
             "long7": long_game7}[name]()
+
+
+def settle(controller, limit: int = 50) -> None:
+    """Bring the table to the deciding player as the people at it would: confirm each hand-off and
+    answer "nobody" to each shared prompt (at most ``limit`` of them)."""
+    for _ in range(limit):
+        if controller.handoff_needed():
+            controller.confirm_handoff()
+        elif controller.shared_prompt() is not None:
+            controller.nobody_responds()
+        else:
+            return

@@ -19,6 +19,7 @@ from fate_royal.qt.controller import GameController
 from fate_royal.qt.window import MainWindow
 from fate_royal.rules.journal import journal_summary, read_journal
 from fate_royal.rules.save import autosave_path, state_digest
+from tablepos import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,13 +61,7 @@ def table(qtbot):
 
 def play(controller, n):
     for _ in range(n):
-        for _ in range(50):
-            if controller.handoff_needed():
-                controller.confirm_handoff()
-            elif controller.shared_prompt() is not None:
-                controller.nobody_responds()
-            else:
-                break
+        settle(controller)
         if controller.game.state.over:
             return
         acts = [a for a in controller.legal_actions() if a.kind != "spell"] or controller.legal_actions()

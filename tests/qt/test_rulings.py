@@ -15,6 +15,7 @@ from fate_royal.qt import fonts, i18n, rulings
 from fate_royal.qt.controller import GameController
 from fate_royal.qt.window import MainWindow
 from fate_royal.rules.save import save_game
+from tablepos import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMOS = ROOT / "scenarios" / "demos"
@@ -60,13 +61,7 @@ def play(controller, n):
     """Play n legal actions (first non-spell choice), confirming hand-offs and answering "nobody"
     to the table's shared prompts like players would."""
     for _ in range(n):
-        for _ in range(50):
-            if controller.handoff_needed():
-                controller.confirm_handoff()
-            elif controller.shared_prompt() is not None:
-                controller.nobody_responds()
-            else:
-                break
+        settle(controller)
         acts = [a for a in controller.legal_actions() if a.kind != "spell"] or controller.legal_actions()
         assert acts
         assert controller.submit(acts[0])

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import fonts, i18n, rulings, texts
 from fate_royal.qt.controller import GameController
+from tablepos import settle
 from fate_royal.qt.dialogs import NewGameDialog
 from fate_royal.qt.window import MainWindow
 from fate_royal.rules.scenario import load_scenario
@@ -308,13 +309,7 @@ def test_continue_playing_from_here_branches_into_a_live_game(table, qtbot):
     assert not features.demo.active and not controller.read_only
     assert controller.game is game and len(game.history) == history
     assert "分岐" in features.last_message[1]
-    for _ in range(20):
-        if controller.handoff_needed():
-            controller.confirm_handoff()
-        elif controller.shared_prompt() is not None:
-            controller.nobody_responds()
-        else:
-            break
+    settle(controller, 20)
     acts = controller.legal_actions()
     assert acts and controller.submit(acts[0])
     assert len(game.history) > history
