@@ -15,8 +15,9 @@ cards are real. Rules, in the order a player thinks of them:
   mana recovery when short of mana; assassination coins on the strongest opponent; negation of an
   opponent's effect that helps a fighter against it.
 - **Command spells:** never the last two (E4.1 drops a player who spends the last one); with three,
-  only to negate an effect that would destroy its servant, to negate an opponent's proxy (代理戦闘)
-  when the fight against the servant itself comes out ahead, or to remove assassination coins.
+  only to negate an opponent's effect without which the fight being fought would not destroy its
+  servant (the stack played out both ways), to negate an opponent's proxy (代理戦闘) when the fight
+  against the servant itself comes out ahead, or to remove assassination coins.
 - **Long games:** from turn ``LONG_GAME_TURNS`` on it raids any target it does not die against and
   spends command spells down to the last one on negating proxies, so that two servants that cannot
   hurt each other under the rules above (a free proxy in every fight) do not pass for ever.
@@ -190,11 +191,48 @@ def spell_score(game: Any, p: int, a: CommandSpell) -> float:
         opp = _combat_opponent(game, p)
         if opp is None or item.player != opp:
             return 0.0
+        if negation_saves(game, p, a):
+            return 3.0
         if _is_proxy(game, item) and (long_game(game) or proxy_negation_pays(game, p, opp)):
             return 2.0
         if me.mana <= 2:
             return 1.0
     return 0.0
+
+
+def deadly_for(game: Any, p: int) -> bool:
+    """Whether the combat being fought, read as it stands, destroys ``p``'s servant."""
+    c = game.ctx.s.combat
+    if c is None or c.side(p) is None or game.ctx.s.players[p].out:
+        return game.ctx.s.players[p].out
+    opp = c.other(p).player
+    if c.raider.player == p:
+        return fight(game, p, opp)[3]
+    return fight(game, opp, p)[2]
+
+
+def _resolved(game: Any, first: Action | None = None, limit: int = 40) -> Any:
+    """A fork of ``game`` after ``first`` (if given) and then passes until the stack is empty."""
+    g = game.fork()
+    if first is not None:
+        g.play(first)
+    for _ in range(limit):
+        if not g.ctx.s.stack or g.ctx.s.over:
+            break
+        acts = g.legal_actions()
+        a = next((x for x in acts if isinstance(x, Pass)), None)
+        if a is None:
+            break
+        g.play(a)
+    return g
+
+
+def negation_saves(game: Any, p: int, negation: Action) -> bool:
+    """Whether ``negation`` (a command spell or effect negating an opponent's effect) is what keeps
+    ``p``'s servant alive in the combat being fought: deadly if everyone passes, not after it."""
+    if game.ctx.s.combat is None:
+        return False
+    return deadly_for(_resolved(game), p) and not deadly_for(_resolved(game, negation), p)
 
 
 def _is_proxy(game: Any, item: Any) -> bool:
@@ -282,4 +320,5 @@ def basic_action(game: Any, p: int, rng: random.Random) -> Action:
     return best
 
 
-__all__ = ["basic_action", "effect_score", "fight", "fight_score", "long_game", "spells_kept"]
+__all__ = ["basic_action", "deadly_for", "effect_score", "fight", "fight_score", "long_game",
+           "negation_saves", "spell_score", "spells_kept"]

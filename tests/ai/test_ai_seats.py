@@ -197,3 +197,78 @@ def test_simulate_refuses_bad_seats(capsys):
         main(["--games", "1", "--players", "2-3", "--seats", "basic"])
     with pytest.raises(SystemExit):
         main(["--games", "1", "--players", "2", "--seats", "human,basic"])
+
+
+def _play_until(g: Game, levels: list[str], stop) -> Game:
+    """Play ``g`` with computer ``levels`` until ``stop(g)`` holds (or skip if the game ends)."""
+    while g.outcome() is None:
+        if stop(g):
+            return g
+        p = g.pending.player
+        g.apply(decide(g, p, levels[p]))
+    pytest.skip("the game ended before the position")
+
+
+def _spell_negating(g: Game, seat: int, card_id: str):
+    for a in g.legal_actions():
+        if a.kind == "spell" and a.spell == "negate" and g.pending.player == seat:
+            item = g.ctx.s.stack[a.target]
+            if g.ctx.card_of(item.card).id == card_id:
+                return a
+    return None
+
+
+def test_basic_spends_its_third_spell_to_survive_a_boost(house):
+    """Seed 82, random against basic: random's servant raids with V-MAX (+2 physical attack) on
+    the stack, which turns 4 damage into 6 against basic's 5 mana (D11: destroyed). Basic, holding
+    three command spells, negates it (E4.2) — and only then: the same spell on a Gand is wasted."""
+    from fate_royal.ai.basic import negation_saves, spell_score
+
+    db, rules = house
+    levels = ["random", "basic"]
+    g = Game.new(db, rules, ["P1", "P2"], seed=82, seats={"0": "random", "1": "basic"})
+    g = _play_until(g, levels, lambda g: _spell_negating(g, 1, "M-006") is not None)
+    spell = _spell_negating(g, 1, "M-006")
+    assert g.ctx.s.players[1].command_spells == 3
+    assert negation_saves(g, 1, spell)
+    assert decide(g, 1, "basic") == spell
+    # a Gand (ガンド撃ち) negated the same way saves nothing: no spell is spent on it
+    g2 = Game.new(db, rules, ["P1", "P2"], seed=82, seats={"0": "random", "1": "basic"})
+    g2 = _play_until(g2, levels, lambda g: _spell_negating(g, 1, "S-001") is not None)
+    assert spell_score(g2, 1, _spell_negating(g2, 1, "S-001")) == 0.0
+
+
+def test_strong_keeps_its_spells_for_a_reason(house):
+    """A command spell is the seat's life (E4.1). Strong used to spend its third one in almost every
+    game (35 of the first 39 seeds against random) on negating whatever its noisy playouts liked —
+    a Gand, an opponent's draw; its candidates now hold a spell only where the basic player sees a
+    reason (saving its servant, a proxy worth negating, coins)."""
+    from fate_royal.ai.basic import spell_score
+
+    db, rules = house
+    levels = ["strong", "random"]
+    checked = 0
+    for seed in (1, 4, 10):
+        g = Game.new(db, rules, ["P1", "P2"], seed=seed, seats={"0": "strong", "1": "random"})
+        while g.outcome() is None and len(g.entries) < 60:
+            p = g.pending.player
+            a = decide(g, p, levels[p])
+            if p == 0 and any(x.kind == "spell" for x in g.legal_actions()):
+                checked += 1
+                assert a.kind != "spell" or spell_score(g, 0, a) > 0, (seed, len(g.entries), a)
+            g.apply(a)
+    assert checked >= 3
+
+
+def test_evaluation_is_a_chance_of_winning(house):
+    """The strong player's evaluation gives every alive seat a chance, summing to 1, and more to a
+    seat the more mana it holds."""
+    from fate_royal.ai.strong import evaluate
+
+    db, rules = house
+    g = position_with_a_choice(db, rules, 5, players=4)
+    chances = [evaluate(g, p) for p in range(4)]
+    assert abs(sum(chances) - 1.0) < 1e-9 and all(0 < c < 1 for c in chances)
+    f = g.fork()
+    f.ctx.s.players[2].mana = max(0, f.ctx.s.players[2].mana - 3)
+    assert evaluate(f, 2) < evaluate(g, 2)
