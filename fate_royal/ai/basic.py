@@ -18,9 +18,11 @@ cards are real. Rules, in the order a player thinks of them:
   only to negate an opponent's effect without which the fight being fought would not destroy its
   servant (the stack played out both ways), to negate an opponent's proxy (代理戦闘) when the fight
   against the servant itself comes out ahead, or to remove assassination coins.
-- **Long games:** from turn ``LONG_GAME_TURNS`` on it raids any target it does not die against and
-  spends command spells down to the last one on negating proxies, so that two servants that cannot
-  hurt each other under the rules above (a free proxy in every fight) do not pass for ever.
+- **Long games:** from turn ``LONG_GAME_TURNS`` on it raids any target it does not die against,
+  raids with its servant itself (no proxy of its own: against a defender's proxy, proxy would meet
+  proxy for ever) and spends command spells down to the last one on negating proxies, so that two
+  servants that cannot hurt each other under the rules above (a free proxy in every fight) do not
+  pass for ever.
 - **Discards:** the card worth least (scenes of revival first, then spent ones, mystic codes last).
 """
 
@@ -131,7 +133,11 @@ def effect_score(game: Any, p: int, a: UseEffect) -> float:
     opp = _combat_opponent(game, p)
     process = s.combat.process if s.combat else ""
     if "proxy" in ops:
-        return 3.0 if opp is not None else 0.0
+        if opp is None:
+            return 0.0
+        if long_game(game) and s.combat.raider.player == p:
+            return 0.0  # a long game: the raid must reach the servant (a proxy may meet a proxy)
+        return 3.0
     if "modify_stats" in ops or "grant_keyword" in ops:
         if opp is None or process not in ("raid", "interception", "raider_damage",
                                           "interceptor_damage", "engagement"):
