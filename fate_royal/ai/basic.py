@@ -22,7 +22,8 @@ cards are real. Rules, in the order a player thinks of them:
   raids with its servant itself (no proxy of its own: against a defender's proxy, proxy would meet
   proxy for ever) and spends command spells down to the last one on negating proxies, so that two
   servants that cannot hurt each other under the rules above (a free proxy in every fight) do not
-  pass for ever.
+  pass for ever; from twice that turn it uses no proxy at all (two servants that each answer every
+  raid with a free proxy, one command spell left each, could not hurt each other otherwise).
 - **Discards:** the card worth least (scenes of revival first, then spent ones, mystic codes last).
 """
 
@@ -137,6 +138,8 @@ def effect_score(game: Any, p: int, a: UseEffect) -> float:
             return 0.0
         if long_game(game) and s.combat.raider.player == p:
             return 0.0  # a long game: the raid must reach the servant (a proxy may meet a proxy)
+        if s.turn >= 2 * LONG_GAME_TURNS:
+            return 0.0  # twice as long: no proxy at all, or two free proxies meet for ever
         return 3.0
     if "modify_stats" in ops or "grant_keyword" in ops:
         if opp is None or process not in ("raid", "interception", "raider_damage",

@@ -99,3 +99,21 @@ def test_a_proxy_against_a_proxy_does_not_last_for_ever():
         g.apply(decide(g, g.pending.player, "basic"))
     assert g.outcome() is not None
     assert g.ctx.s.turn < 2 * LONG_GAME_TURNS
+
+
+def test_two_free_proxies_in_defence_do_not_last_for_ever():
+    """Seed 7211, four basic seats: メディア (H-012, 竜牙兵 by going Down) and ジル・ド・レェ (H-008, 海魔召喚 for
+    a card), both at 0 mana with one command spell, raided each other with the servant and each
+    defence was a free proxy — past turn 250. From turn 2 × LONG_GAME_TURNS computers use no
+    proxy; the game ends."""
+    rules = RuleSet.house(load_profile(), name="house")
+    db = load_card_db(rules=rules)
+    g = Game.new(db, rules, ["P1", "P2", "P3", "P4"], seed=7211,
+                 seats={str(k): "basic" for k in range(4)})
+    g.record_undo = False
+    for _ in range(4000):
+        if g.outcome() is not None:
+            break
+        g.apply(decide(g, g.pending.player, "basic"))
+    assert g.outcome() is not None
+    assert g.ctx.s.turn <= 2 * LONG_GAME_TURNS + 4
