@@ -39,8 +39,9 @@ MARGIN = 0.02
 
 #: Weights of the evaluation, per player (a softmax over the alive players gives each one's chance
 #: of winning). Fitted (conditional logit) on the positions at each turn's start of games between
-#: basic players (1,200 of 2 players, 1,200 of 4) against who won, then rounded, with signs kept
-#: sensible where the data was thin (fewer than two command spells is rare). Log-loss of these
+#: basic players (426 of 2 players, 704 of 4; 300 basic-vs-random games in one 2-player fit)
+#: against who won, then rounded, with signs kept sensible where the data was thin (fewer than two
+#: command spells is rare). Log-loss of these
 #: weights (lower predicts better) against the former mana share: basic-vs-basic positions 0.37
 #: against 0.60 (2 players), 0.64 against 0.96 (4 players); positions of basic-vs-random games
 #: 0.75 against 0.63 — there the outcome depends on who plays, which the features do not see.
