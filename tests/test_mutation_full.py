@@ -85,3 +85,18 @@ def test_status_of_the_real_record(capsys):
     for module in tool.rules_modules():
         assert module in text
     assert "overall (recorded, fresh): killed " in text
+
+
+def test_survivors_run_in_a_fresh_work_folder_keeps_the_recorded_kills():
+    """A work folder made afresh holds no results: a --survivors run re-tests the recorded
+    survivors and counts the record's other mutants as killed, as the record says."""
+    tool = load_tool()
+    m = "fate_royal.rules.a.x_f__mutmut_"
+    codes = {f"{m}{i}": None for i in range(1, 11)}
+    codes.update({f"{m}2": 1, f"{m}3": 0})  # re-tested: 2 now killed, 3 still survives
+    entry = tool.tally("fate_royal/rules/a.py", codes, {}, [f"{m}10"],
+                       recorded=({f"{m}2", f"{m}3"}, 1))
+    assert (entry["mutants"], entry["equivalent"]) == (10, 1)
+    assert (entry["killed"], entry["timeouts"], entry["survived"], entry["not_run"]) == (7, 1, 1, 0)
+    assert entry["survivors"] == [f"{m}3"]
+    assert entry["score"] == round(8 / 9, 4)

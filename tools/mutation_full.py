@@ -54,6 +54,7 @@ PACKAGE = "fate_royal/rules"
 TIMEOUT = {36, -24, 24, 152, 255}  # mutmut's exit codes for a timeout (SIGXCPU)
 NO_TESTS = {5, 33}
 SURVIVED = {0}
+KILLED_CODE = 1  # a mutant's tests failed (pytest's exit code): what the record says of its kills
 SOURCES = "fate_royal"  # a change to any of its .py files makes the work folder afresh
 
 
@@ -117,13 +118,32 @@ def sync(work: Path, log: Path, jobs: int) -> None:
         mutmut(work, ["fate_royal.__no_mutant__"], jobs, log)
 
 
+def recorded_results(module: str, work: Path) -> tuple[set[str], int] | None:
+    """The module's recorded survivors and timeouts, when its record is complete and its source
+    unchanged: a ``--survivors`` run in a work folder made afresh (which holds no results) re-tests
+    those and keeps the record's kills."""
+    old = load_record()["modules"].get(module)
+    if not old or not old.get("complete") or old.get("sha256") != sha256(work / module):
+        return None
+    return set(old["survivors"]), old.get("timeouts", 0)
+
+
 def tally(module: str, codes: dict[str, int | None], durations: dict[str, float],
-          skip: list[str]) -> dict:
+          skip: list[str], recorded: tuple[set[str], int] | None = None) -> dict:
     names = sorted(n for n in codes if module_of(n) == module)
     counted = [n for n in names if not is_equivalent(n, skip)]
     got = [codes[n] for n in counted]
     killed = sum(c in KILLED and c not in TIMEOUT for c in got)
     timeouts = sum(c in TIMEOUT for c in got)
+    if recorded is not None:  # a mutant with no result here that the record counted as killed
+        old_survivors, old_timeouts = recorded
+        kept = sum(codes[n] is None and n not in old_survivors for n in counted)
+        kept_timeouts = min(old_timeouts, kept)
+        killed += kept - kept_timeouts
+        timeouts += kept_timeouts
+        codes = {n: (KILLED_CODE if codes[n] is None and n not in old_survivors else codes[n])
+                 for n in codes}
+        got = [codes[n] for n in counted]
     survivors = [n for n in counted if codes[n] in SURVIVED]
     no_tests = [n for n in counted if codes[n] in NO_TESTS]
     not_run = sum(c is None for c in got)
@@ -142,13 +162,19 @@ def run_module(module: str, work: Path, log: Path, jobs: int, *, again: bool,
                survivors_only: bool, no_run: bool = False) -> dict:
     codes, _ = meta_data(work)
     skip = equivalent_patterns()
+    recorded = None
     names = sorted(n for n in codes if module_of(n) == module and not is_equivalent(n, skip))
     if not names:
         sys.exit(f"no mutants of {module} in {work} (is it a module of {PACKAGE}?)")
     if no_run:
         todo = []
     elif survivors_only:
-        todo = [n for n in names if codes[n] in SURVIVED | NO_TESTS]
+        recorded = recorded_results(module, work)
+        todo = [n for n in names if codes[n] in SURVIVED | NO_TESTS
+                or (recorded is not None and codes[n] is None and n in recorded[0])]
+        if recorded is not None and not any(codes[n] is None and n not in recorded[0]
+                                            for n in names):
+            recorded = None  # the work folder holds the kills itself
     elif again:
         todo = names
     else:
@@ -159,9 +185,11 @@ def run_module(module: str, work: Path, log: Path, jobs: int, *, again: bool,
         mutmut(work, todo, jobs, log)
     wall = time.monotonic() - start
     codes, durations = meta_data(work)
-    entry = tally(module, codes, durations, skip)
+    entry = tally(module, codes, durations, skip, recorded)
     entry.update(sha256=sha256(work / module), date=dt.date.today().isoformat(), jobs=jobs,
                  complete=entry["not_run"] == 0, ran=len(todo), wall_seconds=round(wall))
+    if recorded is not None:  # the kills' test time is the record's
+        entry["mutant_seconds"] += load_record()["modules"][module]["mutant_seconds"]
     return entry
 
 
