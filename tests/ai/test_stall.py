@@ -83,20 +83,26 @@ def test_a_long_game_makes_raids_that_are_not_deadly_and_spends_down_to_one_spel
     assert isinstance(basic_action(late, p, random.Random(1)), DeclareRaid)
 
 
+def four_basic_seats_played_out(seed: int, max_actions: int = 4000) -> Game:
+    """A game of four basic seats from ``seed``, played to its end or ``max_actions``."""
+    rules = RuleSet.house(load_profile(), name="house")
+    db = load_card_db(rules=rules)
+    g = Game.new(db, rules, ["P1", "P2", "P3", "P4"], seed=seed,
+                 seats={str(k): "basic" for k in range(4)})
+    g.record_undo = False
+    for _ in range(max_actions):
+        if g.outcome() is not None:
+            break
+        g.apply(decide(g, g.pending.player, "basic"))
+    return g
+
+
 def test_a_proxy_against_a_proxy_does_not_last_for_ever():
     """Seed 7404, four basic seats: from turn 30 メディア (H-012, 竜牙兵 by going Down) raided ジル・ド・レェ
     (H-008, 海魔召喚 for a card) every other turn, and every raid was dragon-tooth warrior against sea
     demon — no mana lost on either side, each with one command spell left, past turn 300. In a long
     game a raiding computer now fights with its servant itself; the game ends."""
-    rules = RuleSet.house(load_profile(), name="house")
-    db = load_card_db(rules=rules)
-    g = Game.new(db, rules, ["P1", "P2", "P3", "P4"], seed=7404,
-                 seats={str(k): "basic" for k in range(4)})
-    g.record_undo = False
-    for _ in range(4000):
-        if g.outcome() is not None:
-            break
-        g.apply(decide(g, g.pending.player, "basic"))
+    g = four_basic_seats_played_out(7404)
     assert g.outcome() is not None
     assert g.ctx.s.turn < 2 * LONG_GAME_TURNS
 
@@ -106,14 +112,6 @@ def test_two_free_proxies_in_defence_do_not_last_for_ever():
     a card), both at 0 mana with one command spell, raided each other with the servant and each
     defence was a free proxy — past turn 250. From turn 2 × LONG_GAME_TURNS computers use no
     proxy; the game ends."""
-    rules = RuleSet.house(load_profile(), name="house")
-    db = load_card_db(rules=rules)
-    g = Game.new(db, rules, ["P1", "P2", "P3", "P4"], seed=7211,
-                 seats={str(k): "basic" for k in range(4)})
-    g.record_undo = False
-    for _ in range(4000):
-        if g.outcome() is not None:
-            break
-        g.apply(decide(g, g.pending.player, "basic"))
+    g = four_basic_seats_played_out(7211)
     assert g.outcome() is not None
     assert g.ctx.s.turn <= 2 * LONG_GAME_TURNS + 4
