@@ -1068,9 +1068,12 @@ class TableView(CardPointer, QWidget):
         notices.append(texts.rules_title(g.rules))
         painter.setFont(pixel_font(11.5))
         painter.setPen(TEXT_DIM)
+        line = "  ・  ".join(notices)
+        if QFontMetricsF(pixel_font(11.5)).horizontalAdvance(line) > w:
+            line = "\n".join(notices)  # a line each rather than a break inside a word (Japanese wraps anywhere)
         painter.drawText(QRectF(x, y + 24, w, 40),
                          int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap),
-                         "  ・  ".join(notices))
+                         line)
 
     def _paint_track(self, painter: QPainter, rect: QRectF, items: list[tuple[str, str]], current: str,
                      px: float, accent: QColor = GOLD) -> None:
