@@ -100,3 +100,26 @@ def test_survivors_run_in_a_fresh_work_folder_keeps_the_recorded_kills():
     assert (entry["killed"], entry["timeouts"], entry["survived"], entry["not_run"]) == (7, 1, 1, 0)
     assert entry["survivors"] == [f"{m}3"]
     assert entry["score"] == round(8 / 9, 4)
+
+
+def test_a_change_outside_the_mutated_package_is_copied_in_not_a_fresh_folder(tmp_path):
+    """Only the mutated package's sources decide whether the work folder is made afresh (which
+    loses an unfinished module's results); another module of fate_royal that changed is copied
+    into the work folder and into mutmut's mutants/ copy, where the tests import it."""
+    tool = load_tool()
+    root, work = tmp_path / "root", tmp_path / "work"
+    for base in (root, work, work / "mutants"):
+        (base / "fate_royal" / "rules").mkdir(parents=True)
+        (base / "fate_royal" / "rules" / "a.py").write_text("x = 1\n")
+        (base / "fate_royal" / "bench.py").write_text("old = 1\n")
+    (root / "fate_royal" / "bench.py").write_text("new = 2\n")
+    (root / "fate_royal" / "extra.py").write_text("added = 3\n")
+    (work / "mutants" / "fate_royal" / "rules" / "a.py").write_text("x = 1  # mutated copy\n")
+    assert tool.source_hashes(root, tool.PACKAGE) == tool.source_hashes(work, tool.PACKAGE)
+    assert tool.source_hashes(root) != tool.source_hashes(work)
+    assert tool.refresh_unmutated(work, root) == ["fate_royal/bench.py", "fate_royal/extra.py"]
+    for base in (work, work / "mutants"):
+        assert (base / "fate_royal" / "bench.py").read_text() == "new = 2\n"
+        assert (base / "fate_royal" / "extra.py").read_text() == "added = 3\n"
+    assert (work / "mutants" / "fate_royal" / "rules" / "a.py").read_text() == "x = 1  # mutated copy\n"
+    assert tool.refresh_unmutated(work, root) == []  # up to date now

@@ -9,8 +9,10 @@ module has changed since is *stale* and is run again.
 The work folder ``mutation-full/`` (git-ignored) is a copy of the repository whose mutmut
 configuration mutates all of ``fate_royal/rules``; it is generated once (mutants and the map of
 which tests reach which function, a few minutes) and kept between runs, so a later run only tests
-mutants. It is made afresh when any source file of ``fate_royal`` changed; the tests, scenarios
-and card data are copied in again before every run, so new rulings count at once.
+mutants. It is made afresh when a source file of ``fate_royal/rules`` (the mutated package)
+changed; the package's other modules, the tests, scenarios and card data are copied in again
+before every run (into ``mutants/`` too), so new rulings count at once and a change elsewhere in
+``fate_royal`` keeps the results of an unfinished module.
 
     python tools/mutation_full.py --status                       # the table of all rules modules
     nice -n 19 python tools/mutation_full.py --module fate_royal/rules/zones.py --max-children 1
@@ -55,7 +57,8 @@ TIMEOUT = {36, -24, 24, 152, 255}  # mutmut's exit codes for a timeout (SIGXCPU)
 NO_TESTS = {5, 33}
 SURVIVED = {0}
 KILLED_CODE = 1  # a mutant's tests failed (pytest's exit code): what the record says of its kills
-SOURCES = "fate_royal"  # a change to any of its .py files makes the work folder afresh
+SOURCES = "fate_royal"  # copied into the work folder; only PACKAGE's files are mutated, and only a
+# change to one of those makes the work folder afresh (the others are brought up to date at sync)
 
 
 def sha256(path: Path) -> str:
@@ -68,9 +71,27 @@ def rules_modules(root: Path = ROOT) -> list[str]:
                   if "__pycache__" not in p.parts)
 
 
-def source_hashes(root: Path) -> dict[str, str]:
+def source_hashes(root: Path, under: str = SOURCES) -> dict[str, str]:
     return {p.relative_to(root).as_posix(): sha256(p)
-            for p in sorted((root / SOURCES).rglob("*.py")) if "__pycache__" not in p.parts}
+            for p in sorted((root / under).rglob("*.py")) if "__pycache__" not in p.parts}
+
+
+def refresh_unmutated(work: Path, root: Path = ROOT) -> list[str]:
+    """Copy the modules of ``fate_royal`` outside the mutated package that changed since the work
+    folder was made into it and into mutmut's ``mutants/`` copy (where the tests import them);
+    returns their paths."""
+    changed = []
+    for rel, digest in source_hashes(root).items():
+        if rel.startswith(PACKAGE + "/"):
+            continue
+        for base in (work, work / "mutants"):
+            dst = base / rel
+            if not dst.exists() or sha256(dst) != digest:
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(root / rel, dst)
+                if base == work:
+                    changed.append(rel)
+    return changed
 
 
 def load_record(path: Path = FULL) -> dict:
@@ -99,7 +120,8 @@ def meta_data(work: Path) -> tuple[dict[str, int | None], dict[str, float]]:
 def sync(work: Path, log: Path, jobs: int) -> None:
     """The work folder made afresh (sources changed, or none yet) or its tests copied in again
     (the next ``mutmut run`` copies them into ``mutants/`` and maps the new ones)."""
-    fresh = not (work / "mutants").is_dir() or source_hashes(work) != source_hashes(ROOT)
+    fresh = (not (work / "mutants").is_dir()
+             or source_hashes(work, PACKAGE) != source_hashes(ROOT, PACKAGE))
     if fresh:
         print(f"== making the work folder {work} afresh (generating mutants, mapping tests)",
               flush=True)
@@ -114,6 +136,10 @@ def sync(work: Path, log: Path, jobs: int) -> None:
                 shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
             elif src.exists():
                 shutil.copy2(src, dst)
+        changed = refresh_unmutated(work)
+        if changed:
+            print(f"== brought up to date in the work folder (not mutated): {', '.join(changed)}",
+                  flush=True)
     if fresh:  # a run that matches no mutant generates them, maps the tests, and stops
         mutmut(work, ["fate_royal.__no_mutant__"], jobs, log)
 
