@@ -1,0 +1,170 @@
+"""Why an action is refused (legality.refusal, Game.why_illegal): the reason code, the rule id and
+the message the table shows, for each kind of refusal a player can meet. The ruling scenarios pin
+the refusals of the rules they are about; these are the ones no single ruling owns (an action
+from the wrong player, a card that does not exist, a raid on oneself, no command spell left...)."""
+
+import random
+
+import pytest
+
+from fate_royal.rules import legality
+from fate_royal.rules.actions import CommandSpell, DeclareRaid, Pass, PlayCard, UseEffect
+from fate_royal.rules.game import Game
+from fate_royal.rules.simulate import choose_action
+
+
+def refused(game, action):
+    return tuple(game.why_illegal(action))
+
+
+def until(game, done, limit=200):
+    """Pass (the first legal pass) until ``done(game)``."""
+    for _ in range(limit):
+        if done(game):
+            return game
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Pass)))
+    raise AssertionError("the position never came")
+
+
+def raid_decision(game):
+    return any(isinstance(a, DeclareRaid) for a in game.legal_actions())
+
+
+@pytest.fixture
+def three(db, rules):
+    """Three players, seat 1's turn, at the start of its combat step (it may raid 0 or 2)."""
+    return until(Game.new(db, rules, ["A", "B", "C"], seed=5), raid_decision)
+
+
+def test_not_an_action(three):
+    assert tuple(legality.refusal(three.ctx, "raid")) == ("not_an_action", "", "not an action: 'raid'")
+    assert refused(three, "raid")[0] == "not_an_action"
+
+
+def test_no_decision_once_the_game_is_over(db, rules):
+    game = Game.new(db, rules, ["A", "B"], seed=3)
+    chooser = random.Random(1)
+    while game.outcome() is None:
+        game.apply(choose_action(chooser, game.legal_actions()))
+    assert refused(game, Pass(player=0)) == ("no_decision", "", "no decision is pending")
+
+
+def test_not_your_decision(three):
+    assert refused(three, Pass(player=0)) == (
+        "not_your_turn", "D6", "it is seat 1's decision, not seat 0's")
+
+
+@pytest.mark.parametrize("target", [1, -1, 3, 7])
+def test_raid_on_oneself_or_no_seat_B6(three, target):
+    assert refused(three, DeclareRaid(player=1, target=target)) == (
+        "bad_target", "B6", "raid another player who is still in the game")
+
+
+def test_raid_on_a_dropped_out_player_B6(three):
+    three.ctx.s.players[2].out = True  # seat 2 has dropped out (D14)
+    three._legal = None
+    assert DeclareRaid(player=1, target=2) not in three.legal_actions()
+    assert refused(three, DeclareRaid(player=1, target=2)) == (
+        "bad_target", "B6", "raid another player who is still in the game")
+
+
+@pytest.mark.parametrize("target", [0, 1])
+def test_a_raid_off_ones_own_turn_is_not_allowed_now(three, target):
+    """Seat 2's priority in seat 1's combat step: its servant could raid, the target is a real
+    opponent, but only the turn player raids (D5): the generic refusal, not a bad target."""
+    three.apply(Pass(player=1))
+    assert three.pending.player == 2 and three.pending.step == "combat"
+    assert refused(three, DeclareRaid(player=2, target=target)) == (
+        "not_allowed_now", "", "that action is not allowed now")
+
+
+def test_raid_outside_the_combat_step_D5(db, rules):
+    game = Game.new(db, rules, ["A", "B", "C"], seed=5)
+    assert refused(game, DeclareRaid(player=1, target=0)) == (
+        "raid_combat_step", "D5", "a raid is declared in the combat step")
+
+
+def test_effect_of_a_card_that_does_not_exist(three):
+    assert refused(three, UseEffect(player=1, card=9999, effect=1)) == (
+        "no_such_card", "", "no such card")
+
+
+def test_effect_on_a_target_it_may_not_have(three):
+    use = next(a for a in three.legal_actions() if isinstance(a, UseEffect))
+    bad = UseEffect(player=1, card=use.card, effect=use.effect, targets=(1,))  # its own seat
+    assert bad not in three.legal_actions()
+    assert refused(three, bad) == ("bad_target", "", "that target is not allowed")
+
+
+def test_command_spell_with_none_left_D13(db, rules_off):
+    """Without the errata (E4.1 off) a player with no command spell stays in the game."""
+    game = until(Game.new(db, rules_off, ["A", "B", "C"], seed=5), raid_decision)
+    game.ctx.s.players[1].command_spells = 0
+    game._legal = None
+    assert refused(game, CommandSpell(player=1, spell="gand")) == (
+        "no_command_spells", "D13", "no command spells left")
+
+
+@pytest.mark.parametrize("target", [0, 5])
+def test_negating_nothing_is_not_allowed_now(three, rules_off, db, target):
+    """A negation with nothing on the stack (index 0, or past its end) is the generic refusal,
+    under the errata and without it — never the E4.2 refusals about special coins."""
+    off = until(Game.new(db, rules_off, ["A", "B", "C"], seed=5), raid_decision)
+    for game in (three, off):
+        game.ctx.s.players[1].command_spells = 1  # one left is still one to spend
+        game._legal = None
+        assert refused(game, CommandSpell(player=1, spell="negate", target=target)) == (
+            "not_allowed_now", "", "that action is not allowed now")
+
+
+def _negated_on_stack(game, places_coins):
+    from fate_royal.rules.state import StackItem
+
+    uid = game.state.players[0].hero
+    game.ctx.s.stack.append(StackItem(player=0, card=uid, effect=1, targets=[1], negated=True,
+                                      places_coins=places_coins, negated_by="spell"))
+    game._legal = None
+
+
+def test_negating_an_already_negated_effect_is_not_allowed_now(three):
+    """E4.2 is on, but the effect places no coins: the refusal is the generic one, not E4.2's."""
+    _negated_on_stack(three, places_coins=False)
+    action = CommandSpell(player=1, spell="negate", target=0)
+    assert action not in three.legal_actions()
+    assert refused(three, action) == ("not_allowed_now", "", "that action is not allowed now")
+
+
+def test_negating_a_coin_effect_with_E4_2_off_never_cites_E4_2(db, rules):
+    """With E4.2 off a command spell may negate an effect that places coins; one already negated
+    is refused for that, not for E4.2, which is off."""
+    game = until(Game.new(db, rules.with_(off=set(rules.off) | {"E4.2"}), ["A", "B", "C"], seed=5), raid_decision)
+    _negated_on_stack(game, places_coins=True)
+    assert refused(game, CommandSpell(player=1, spell="negate", target=0)) == (
+        "not_allowed_now", "", "that action is not allowed now")
+
+
+def test_negating_a_coin_effect_E4_2(three):
+    _negated_on_stack(three, places_coins=True)
+    assert refused(three, CommandSpell(player=1, spell="negate", target=0)) == (
+        "spell_vs_coins", "E4.2", "a command spell cannot negate an effect that places special coins")
+
+
+def test_playing_a_card_outside_the_ritual_step_D5(three):
+    card = three.state.players[1].hand[0]
+    assert refused(three, PlayCard(player=1, card=card)) == (
+        "play_ritual_step", "D5", "mystic codes are put on the seat in the ritual step")
+
+
+def _ritual(db, rules):
+    return until(Game.new(db, rules, ["A", "B", "C"], seed=5),
+                 lambda g: g.pending.step == "ritual" and g.pending.player == 1)
+
+
+def test_a_card_not_in_hand_is_not_played(db, rules_off):
+    """In the ritual step, a card the player does not hold (another's, or one in play) is refused
+    with the generic reason, whatever kind it is and whether E1.8 is on or off."""
+    game = _ritual(db, rules_off)
+    s = game.state
+    for uid in (uid for uid in s.cards if uid not in s.players[1].hand):
+        assert refused(game, PlayCard(player=1, card=uid)) == (
+            "not_allowed_now", "", "that action is not allowed now"), s.cards[uid]
