@@ -168,3 +168,43 @@ def test_a_card_not_in_hand_is_not_played(db, rules_off):
     for uid in (uid for uid in s.cards if uid not in s.players[1].hand):
         assert refused(game, PlayCard(player=1, card=uid)) == (
             "not_allowed_now", "", "that action is not allowed now"), s.cards[uid]
+
+
+def test_no_raid_after_an_encounter_D5(three):
+    three.ctx.s.encountered = True  # this turn's encounter step made the two servants fight
+    three._legal = None
+    assert not any(isinstance(a, DeclareRaid) for a in three.legal_actions())
+    assert refused(three, DeclareRaid(player=1, target=0)) == (
+        "encounter_this_turn", "D5", "cannot declare a raid (encounter_this_turn)")
+
+
+def test_one_raid_a_turn_D5(three):
+    three.ctx.s.raided = True  # seat 1 has raided already this turn
+    three._legal = None
+    assert refused(three, DeclareRaid(player=1, target=2)) == (
+        "one_raid", "D5", "cannot declare a raid (one_raid)")
+
+
+def test_no_command_spell_is_offered_with_none_left(db, rules_off):
+    """Errata off: a player at 0 command spells stays in, and is offered none (D13)."""
+    game = until(Game.new(db, rules_off, ["A", "B", "C"], seed=5), raid_decision)
+    _negated_on_stack(game, places_coins=False)
+    game.ctx.s.stack[0].negated = False  # something to negate
+    game.ctx.s.players[1].command_spells = 0
+    game._legal = None
+    assert not any(isinstance(a, CommandSpell) for a in game.legal_actions())
+    game.ctx.s.players[1].command_spells = 1
+    game._legal = None
+    assert CommandSpell(player=1, spell="negate", target=0) in game.legal_actions()
+
+
+def test_every_live_effect_on_the_stack_may_be_negated_past_a_negated_one(three):
+    """A negated effect is skipped, not the end of the offer: the one above it may be negated."""
+    from fate_royal.rules.state import StackItem
+
+    _negated_on_stack(three, places_coins=False)
+    three.ctx.s.stack.append(StackItem(player=0, card=three.state.players[0].klass, effect=1,
+                                       targets=[1]))
+    three._legal = None
+    spells = [a for a in three.legal_actions() if isinstance(a, CommandSpell) and a.spell == "negate"]
+    assert spells == [CommandSpell(player=1, spell="negate", target=1)]
