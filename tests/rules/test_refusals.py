@@ -96,6 +96,25 @@ def test_effect_on_a_target_it_may_not_have(three):
     assert refused(three, bad) == ("bad_target", "", "that target is not allowed")
 
 
+def test_effect_index_out_of_range_is_no_such_effect(three):
+    """Effect 0 or past the card's last: the card has no such effect, and no rule is cited."""
+    hero = three.state.players[1].hero
+    n = len(three.card_of(hero).effects)
+    for index in (0, n + 1, 9):
+        assert three.effect_block(1, hero, index) == ("no_such_effect", "")
+        assert refused(three, UseEffect(player=1, card=hero, effect=index)) == (
+            "no_such_effect", "", f"{three.state.cards[hero]} cannot be used now (no_such_effect)")
+
+
+def test_effect_block_of_a_player_who_dropped_out_D14(three):
+    """Game.effect_block (the table asks it for the deciding player) answers for any seat: a player
+    who dropped out uses nothing (D14), whatever the card."""
+    hero = three.state.players[2].hero
+    three.ctx.s.players[2].out = True  # seat 2 has dropped out (D14)
+    three._legal = None
+    assert three.effect_block(2, hero, 1) == ("out", "D14")
+
+
 def test_command_spell_with_none_left_D13(db, rules_off):
     """Without the errata (E4.1 off) a player with no command spell stays in the game."""
     game = until(Game.new(db, rules_off, ["A", "B", "C"], seed=5), raid_decision)
