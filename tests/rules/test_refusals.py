@@ -106,6 +106,20 @@ def test_effect_index_out_of_range_is_no_such_effect(three):
             "no_such_effect", "", f"{three.state.cards[hero]} cannot be used now (no_such_effect)")
 
 
+def test_effect_of_someone_elses_card(three):
+    """Another player's servant card, or a card in the deck: not the user's card, and no rule is
+    cited (the card is not among the user's hero, class, seat or hand)."""
+    s = three.state
+    deck_card = next(u for u in s.deck if three.card_of(u).effects)
+    others = [s.players[0].hero, s.players[0].klass, s.players[2].hero, s.players[2].klass, deck_card]
+    others = [u for u in others if three.card_of(u).effects]
+    assert len(others) >= 2
+    for uid in others:
+        assert three.effect_block(1, uid, 1) == ("not_your_card", "")
+        assert refused(three, UseEffect(player=1, card=uid, effect=1)) == (
+            "not_your_card", "", f"{s.cards[uid]} cannot be used now (not_your_card)")
+
+
 def test_effect_block_of_a_player_who_dropped_out_D14(three):
     """Game.effect_block (the table asks it for the deciding player) answers for any seat: a player
     who dropped out uses nothing (D14), whatever the card."""
