@@ -120,6 +120,53 @@ def test_effect_of_someone_elses_card(three):
             "not_your_card", "", f"{s.cards[uid]} cannot be used now (not_your_card)")
 
 
+NOT_YET_PLAYABLE = """\
+title: not yet playable
+seed: 1
+options: {auto_pass: false}
+cards:
+  - id: S-972
+    kind: scene
+    name: 謎の場面
+    provenance: provisional
+    effects:
+      - name: 謎の効果
+        timing: activated
+        window: any
+        unplayable: true
+        text: 印刷された効果のテキスト
+players:
+  - name: A
+    servant: {hero: H-001, class: セイバー, state: rise}
+    hand: [S-972, S-003]
+  - name: B
+    servant: {hero: H-015, class: セイバー, state: rise}
+deck: [S-001, S-002]
+start: {player: A, step: ritual}
+steps:
+  - expect: {step: ritual}
+"""
+
+
+def test_a_not_yet_playable_effect_is_refused_without_a_rule(tmp_path):
+    """An effect the vocabulary cannot say yet (unplayable: true) is never offered, and using it
+    is refused as not_playable, with no rule."""
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    path = tmp_path / "unplayable.yaml"
+    path.write_text(NOT_YET_PLAYABLE, encoding="utf-8")
+    run = ScenarioRun(load_scenario(path))
+    assert all(r.ok for r in run.run_all())
+    game = run.game
+    uid = next(u for u in game.state.players[0].hand if game.state.cards[u] == "S-972")
+    assert game.pending.player == 0
+    assert not any(isinstance(a, UseEffect) and a.card == uid for a in game.legal_actions())
+    assert game.effect_block(0, uid, 1) == ("not_playable", "")
+    assert refused(game, UseEffect(player=0, card=uid, effect=1)) == (
+        "not_playable", "", "S-972 cannot be used now (not_playable)")
+
+
 def test_effect_block_of_a_player_who_dropped_out_D14(three):
     """Game.effect_block (the table asks it for the deciding player) answers for any seat: a player
     who dropped out uses nothing (D14), whatever the card."""
