@@ -167,6 +167,70 @@ def test_a_not_yet_playable_effect_is_refused_without_a_rule(tmp_path):
         "not_playable", "", "S-972 cannot be used now (not_playable)")
 
 
+LOST_WHEN = """\
+title: an activated effect with lost_when
+seed: 1
+options: {auto_pass: false}
+cards:
+  - id: M-961
+    kind: mystic_code
+    name: 見張りの塔
+    provenance: provisional
+    effects:
+      - name: 見張り
+        timing: activated
+        window: any
+        lost_when: {players_at_most: 2}
+        ops:
+          - {op: draw, count: 1}
+players:
+  - name: A
+    servant: {hero: H-001, class: セイバー, state: rise}
+    seat: [M-961]
+  - name: B
+    servant: {hero: H-015, class: セイバー, state: rise}
+    hand: [S-004]
+  - name: C
+    out: true
+deck: [M-006, M-021, M-007, S-001, S-002, S-003]
+start: {player: A, step: ritual}
+steps:
+  - expect: {step: ritual}
+  - do: {player: A, action: pass}
+  - do: {player: B, action: use, card: S-004, targets: [C]}
+  - do: {player: A, action: pass}
+  - do: {player: B, action: pass}
+  - expect: {player: C, out: false, stack_size: 0}
+"""
+
+
+def test_a_lost_activated_effect_stays_refused_after_a_third_player_returns_R2(tmp_path):
+    """An activated effect with ``lost_when: {players_at_most: 2}`` is lost with two players left,
+    and (reading R2, default stays_lost) stays lost when タイガー道場 brings a third player back: it
+    is never offered and is refused as effect_lost. The rule id of that refusal is left unpinned
+    here: effect_block cites E9.4 for every lost effect, while the EffectLost event cites the
+    patch's rule or B11 for a card of one's own (see the report of issue 17)."""
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    path = tmp_path / "lost.yaml"
+    path.write_text(LOST_WHEN, encoding="utf-8")
+    run = ScenarioRun(load_scenario(path))
+    game = run.game
+    uid = game.state.players[0].seat[0]
+    assert game.pending.player == 0 and len(game.state.alive()) == 2
+    use = UseEffect(player=0, card=uid, effect=1)
+    assert use not in game.legal_actions()
+    assert game.effect_block(0, uid, 1)[0] == "effect_lost"
+    assert refused(game, use)[0] == "effect_lost"
+    failures = [r.message for r in run.run_all() if not r.ok]
+    assert not failures, failures
+    assert len(game.state.alive()) == 3 and game.pending.player == 0
+    assert use not in game.legal_actions()
+    assert game.effect_block(0, uid, 1)[0] == "effect_lost"
+    assert refused(game, use)[0] == "effect_lost"
+
+
 def test_effect_block_of_a_player_who_dropped_out_D14(three):
     """Game.effect_block (the table asks it for the deciding player) answers for any seat: a player
     who dropped out uses nothing (D14), whatever the card."""
