@@ -231,6 +231,67 @@ def test_a_lost_activated_effect_stays_refused_after_a_third_player_returns_R2(t
     assert refused(game, use)[0] == "effect_lost"
 
 
+CONDITIONAL = """\
+title: an activated effect with a condition
+seed: 1
+dice: [6]
+options: {auto_pass: false}
+cards:
+  - id: S-973
+    kind: scene
+    name: 戦場の号令
+    provenance: provisional
+    effects:
+      - name: 戦場の号令
+        timing: activated
+        window: any
+        condition: {in_combat: true}
+        ops:
+          - {op: modify_stats, subject: combatant, pa: 1}
+players:
+  - name: A
+    servant: {hero: H-001, class: セイバー, state: rise}
+    hand: [S-973, S-003]
+  - name: B
+    servant: {hero: H-015, class: セイバー, state: rise}
+    hand: [S-973]
+  - name: C
+    servant: {hero: H-012, class: キャスター, state: rise}
+    hand: [S-973]
+deck: [M-006, M-021, M-007, S-001, S-002]
+start: {player: A, step: ritual}
+steps:
+  - expect: {step: ritual}
+"""
+
+
+def test_an_effect_whose_condition_does_not_hold_is_refused_without_a_rule(tmp_path):
+    """An effect with ``condition: {in_combat: true}`` is usable only while the user's servant
+    fights: refused as condition (no rule) in the ritual step and for a player outside the combat,
+    offered to both fighters in the combat."""
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    path = tmp_path / "cond.yaml"
+    path.write_text(CONDITIONAL, encoding="utf-8")
+    run = ScenarioRun(load_scenario(path))
+    assert all(r.ok for r in run.run_all())
+    game = run.game
+    scene = {q: next(u for u in game.state.players[q].hand if game.state.cards[u] == "S-973")
+             for q in range(3)}
+    use = UseEffect(player=0, card=scene[0], effect=1)
+    assert game.pending.player == 0 and use not in game.legal_actions()
+    assert game.effect_block(0, scene[0], 1) == ("condition", "")
+    assert refused(game, use) == ("condition", "", "S-973 cannot be used now (condition)")
+    until(game, lambda g: g.state.step == "combat" and g.pending.player == 0)
+    game.apply(DeclareRaid(player=0, target=1))
+    for q in (0, 1, 2):
+        assert game.pending.player == q
+        assert (UseEffect(player=q, card=scene[q], effect=1) in game.legal_actions()) == (q != 2)
+        game.apply(Pass(player=q))
+    assert game.effect_block(2, scene[2], 1) == ("condition", "")
+
+
 def test_effect_block_of_a_player_who_dropped_out_D14(three):
     """Game.effect_block (the table asks it for the deciding player) answers for any seat: a player
     who dropped out uses nothing (D14), whatever the card."""
