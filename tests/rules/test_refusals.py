@@ -96,6 +96,211 @@ def test_effect_on_a_target_it_may_not_have(three):
     assert refused(three, bad) == ("bad_target", "", "that target is not allowed")
 
 
+def test_effect_index_out_of_range_is_no_such_effect(three):
+    """Effect 0 or past the card's last: the card has no such effect, and no rule is cited."""
+    hero = three.state.players[1].hero
+    n = len(three.card_of(hero).effects)
+    for index in (0, n + 1, 9):
+        assert three.effect_block(1, hero, index) == ("no_such_effect", "")
+        assert refused(three, UseEffect(player=1, card=hero, effect=index)) == (
+            "no_such_effect", "", f"{three.state.cards[hero]} cannot be used now (no_such_effect)")
+
+
+def test_effect_of_someone_elses_card(three):
+    """Another player's servant card, or a card in the deck: not the user's card, and no rule is
+    cited (the card is not among the user's hero, class, seat or hand)."""
+    s = three.state
+    deck_card = next(u for u in s.deck if three.card_of(u).effects)
+    others = [s.players[0].hero, s.players[0].klass, s.players[2].hero, s.players[2].klass, deck_card]
+    others = [u for u in others if three.card_of(u).effects]
+    assert len(others) >= 2
+    for uid in others:
+        assert three.effect_block(1, uid, 1) == ("not_your_card", "")
+        assert refused(three, UseEffect(player=1, card=uid, effect=1)) == (
+            "not_your_card", "", f"{s.cards[uid]} cannot be used now (not_your_card)")
+
+
+NOT_YET_PLAYABLE = """\
+title: not yet playable
+seed: 1
+options: {auto_pass: false}
+cards:
+  - id: S-972
+    kind: scene
+    name: 謎の場面
+    provenance: provisional
+    effects:
+      - name: 謎の効果
+        timing: activated
+        window: any
+        unplayable: true
+        text: 印刷された効果のテキスト
+players:
+  - name: A
+    servant: {hero: H-001, class: セイバー, state: rise}
+    hand: [S-972, S-003]
+  - name: B
+    servant: {hero: H-015, class: セイバー, state: rise}
+deck: [S-001, S-002]
+start: {player: A, step: ritual}
+steps:
+  - expect: {step: ritual}
+"""
+
+
+def test_a_not_yet_playable_effect_is_refused_without_a_rule(tmp_path):
+    """An effect the vocabulary cannot say yet (unplayable: true) is never offered, and using it
+    is refused as not_playable, with no rule."""
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    path = tmp_path / "unplayable.yaml"
+    path.write_text(NOT_YET_PLAYABLE, encoding="utf-8")
+    run = ScenarioRun(load_scenario(path))
+    assert all(r.ok for r in run.run_all())
+    game = run.game
+    uid = next(u for u in game.state.players[0].hand if game.state.cards[u] == "S-972")
+    assert game.pending.player == 0
+    assert not any(isinstance(a, UseEffect) and a.card == uid for a in game.legal_actions())
+    assert game.effect_block(0, uid, 1) == ("not_playable", "")
+    assert refused(game, UseEffect(player=0, card=uid, effect=1)) == (
+        "not_playable", "", "S-972 cannot be used now (not_playable)")
+
+
+LOST_WHEN = """\
+title: an activated effect with lost_when
+seed: 1
+options: {auto_pass: false}
+cards:
+  - id: M-961
+    kind: mystic_code
+    name: 見張りの塔
+    provenance: provisional
+    effects:
+      - name: 見張り
+        timing: activated
+        window: any
+        lost_when: {players_at_most: 2}
+        ops:
+          - {op: draw, count: 1}
+players:
+  - name: A
+    servant: {hero: H-001, class: セイバー, state: rise}
+    seat: [M-961]
+  - name: B
+    servant: {hero: H-015, class: セイバー, state: rise}
+    hand: [S-004]
+  - name: C
+    out: true
+deck: [M-006, M-021, M-007, S-001, S-002, S-003]
+start: {player: A, step: ritual}
+steps:
+  - expect: {step: ritual}
+  - do: {player: A, action: pass}
+  - do: {player: B, action: use, card: S-004, targets: [C]}
+  - do: {player: A, action: pass}
+  - do: {player: B, action: pass}
+  - expect: {player: C, out: false, stack_size: 0}
+"""
+
+
+def test_a_lost_activated_effect_stays_refused_after_a_third_player_returns_R2(tmp_path):
+    """An activated effect with ``lost_when: {players_at_most: 2}`` is lost with two players left,
+    and (reading R2, default stays_lost) stays lost when タイガー道場 brings a third player back: it
+    is never offered and is refused as effect_lost. The rule id of that refusal is left unpinned
+    here: effect_block cites E9.4 for every lost effect, while the EffectLost event cites the
+    patch's rule or B11 for a card of one's own (see the report of issue 17)."""
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    path = tmp_path / "lost.yaml"
+    path.write_text(LOST_WHEN, encoding="utf-8")
+    run = ScenarioRun(load_scenario(path))
+    game = run.game
+    uid = game.state.players[0].seat[0]
+    assert game.pending.player == 0 and len(game.state.alive()) == 2
+    use = UseEffect(player=0, card=uid, effect=1)
+    assert use not in game.legal_actions()
+    assert game.effect_block(0, uid, 1)[0] == "effect_lost"
+    assert refused(game, use)[0] == "effect_lost"
+    failures = [r.message for r in run.run_all() if not r.ok]
+    assert not failures, failures
+    assert len(game.state.alive()) == 3 and game.pending.player == 0
+    assert use not in game.legal_actions()
+    assert game.effect_block(0, uid, 1)[0] == "effect_lost"
+    assert refused(game, use)[0] == "effect_lost"
+
+
+CONDITIONAL = """\
+title: an activated effect with a condition
+seed: 1
+dice: [6]
+options: {auto_pass: false}
+cards:
+  - id: S-973
+    kind: scene
+    name: 戦場の号令
+    provenance: provisional
+    effects:
+      - name: 戦場の号令
+        timing: activated
+        window: any
+        condition: {in_combat: true}
+        ops:
+          - {op: modify_stats, subject: combatant, pa: 1}
+players:
+  - name: A
+    servant: {hero: H-001, class: セイバー, state: rise}
+    hand: [S-973, S-003]
+  - name: B
+    servant: {hero: H-015, class: セイバー, state: rise}
+    hand: [S-973]
+  - name: C
+    servant: {hero: H-012, class: キャスター, state: rise}
+    hand: [S-973]
+deck: [M-006, M-021, M-007, S-001, S-002]
+start: {player: A, step: ritual}
+steps:
+  - expect: {step: ritual}
+"""
+
+
+def test_an_effect_whose_condition_does_not_hold_is_refused_without_a_rule(tmp_path):
+    """An effect with ``condition: {in_combat: true}`` is usable only while the user's servant
+    fights: refused as condition (no rule) in the ritual step and for a player outside the combat,
+    offered to both fighters in the combat."""
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    path = tmp_path / "cond.yaml"
+    path.write_text(CONDITIONAL, encoding="utf-8")
+    run = ScenarioRun(load_scenario(path))
+    assert all(r.ok for r in run.run_all())
+    game = run.game
+    scene = {q: next(u for u in game.state.players[q].hand if game.state.cards[u] == "S-973")
+             for q in range(3)}
+    use = UseEffect(player=0, card=scene[0], effect=1)
+    assert game.pending.player == 0 and use not in game.legal_actions()
+    assert game.effect_block(0, scene[0], 1) == ("condition", "")
+    assert refused(game, use) == ("condition", "", "S-973 cannot be used now (condition)")
+    until(game, lambda g: g.state.step == "combat" and g.pending.player == 0)
+    game.apply(DeclareRaid(player=0, target=1))
+    for q in (0, 1, 2):
+        assert game.pending.player == q
+        assert (UseEffect(player=q, card=scene[q], effect=1) in game.legal_actions()) == (q != 2)
+        game.apply(Pass(player=q))
+    assert game.effect_block(2, scene[2], 1) == ("condition", "")
+
+
+def test_effect_block_of_a_player_who_dropped_out_D14(three):
+    """Game.effect_block (the table asks it for the deciding player) answers for any seat: a player
+    who dropped out uses nothing (D14), whatever the card."""
+    hero = three.state.players[2].hero
+    three.ctx.s.players[2].out = True  # seat 2 has dropped out (D14)
+    three._legal = None
+    assert three.effect_block(2, hero, 1) == ("out", "D14")
+
+
 def test_command_spell_with_none_left_D13(db, rules_off):
     """Without the errata (E4.1 off) a player with no command spell stays in the game."""
     game = until(Game.new(db, rules_off, ["A", "B", "C"], seed=5), raid_decision)
