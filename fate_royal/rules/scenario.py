@@ -494,8 +494,8 @@ def _check_action(body: Any, err, holder: Any, key: str) -> None:
                          "discard, use, spell, choose, resolve, advance)")
         return
     kind = body["action"]
-    if kind not in ACTION_KEYS:
-        err(body, "action", f"unknown action {kind!r}{_hint(kind, ACTION_KEYS)}")
+    if not isinstance(kind, str) or kind not in ACTION_KEYS:  # (a list or a map is no action)
+        err(body, "action", f"unknown action {_short(kind)!r}{_hint(kind, ACTION_KEYS)}")
         return
     _keys(body, ACTION_KEYS[kind] + ("action",), f"action {kind}", err)
 
