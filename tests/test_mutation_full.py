@@ -123,3 +123,16 @@ def test_a_change_outside_the_mutated_package_is_copied_in_not_a_fresh_folder(tm
         assert (base / "fate_royal" / "extra.py").read_text() == "added = 3\n"
     assert (work / "mutants" / "fate_royal" / "rules" / "a.py").read_text() == "x = 1  # mutated copy\n"
     assert tool.refresh_unmutated(work, root) == []  # up to date now
+
+
+def test_an_unreadable_meta_file_counts_as_not_run(tmp_path, capsys):
+    """mutmut rewrites its .meta files in place; one killed mid-write is empty. The tool reads the
+    others and says which one it skipped, instead of stopping with a traceback."""
+    tool = load_tool()
+    rules = tmp_path / "mutants" / "fate_royal" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "a.py.meta").write_text(json.dumps({"exit_code_by_key": {"m1": 1}, "durations_by_key": {"m1": 0.5}}))
+    (rules / "b.py.meta").write_text("")
+    codes, durations = tool.meta_data(tmp_path)
+    assert codes == {"m1": 1} and durations == {"m1": 0.5}
+    assert "b.py.meta is unreadable" in capsys.readouterr().err

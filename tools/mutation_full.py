@@ -111,7 +111,12 @@ def meta_data(work: Path) -> tuple[dict[str, int | None], dict[str, float]]:
     codes: dict[str, int | None] = {}
     durations: dict[str, float] = {}
     for meta in sorted((work / "mutants").rglob("*.py.meta")):
-        data = json.loads(meta.read_text(encoding="utf-8"))
+        try:
+            data = json.loads(meta.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:  # mutmut killed while rewriting it: its results are lost
+            print(f"warning: {meta} is unreadable ({exc}); its mutants count as not run",
+                  file=sys.stderr)
+            continue
         codes.update(data.get("exit_code_by_key", {}))
         durations.update(data.get("durations_by_key", {}))
     return codes, durations
