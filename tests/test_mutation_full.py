@@ -136,3 +136,25 @@ def test_an_unreadable_meta_file_counts_as_not_run(tmp_path, capsys):
     codes, durations = tool.meta_data(tmp_path)
     assert codes == {"m1": 1} and durations == {"m1": 0.5}
     assert "b.py.meta is unreadable" in capsys.readouterr().err
+
+
+def test_the_sample_rechecks_timeouts_with_more_time(tmp_path):
+    """tools/mutation_sample.py runs a timed-out mutant again with four times the time: the
+    work folder's multiplier is widened in mutmut's section only, and added when absent."""
+    tool = load_tool()  # puts tools/ on the path for the sample module's import
+    sys.path.insert(0, str(TOOL.parent))
+    try:
+        import mutation_sample
+    finally:
+        sys.path.remove(str(TOOL.parent))
+    project = tmp_path / "pyproject.toml"
+    project.write_text("[tool.mutmut]\ntimeout_multiplier = 5.0\ntimeout_constant = 2.0\n\n"
+                       "[tool.other]\nx = 1\n", encoding="utf-8")
+    mutation_sample.widen_timeout(tmp_path, 4)
+    assert project.read_text(encoding="utf-8").splitlines()[:3] == [
+        "[tool.mutmut]", "timeout_multiplier = 20.0", "timeout_constant = 2.0"]
+    project.write_text("[tool.mutmut]\nx = 1\n[tool.other]\ny = 2\n", encoding="utf-8")
+    mutation_sample.widen_timeout(tmp_path, 4)
+    assert project.read_text(encoding="utf-8").splitlines()[:2] == [
+        "[tool.mutmut]", "timeout_multiplier = 60.0"]
+    assert tool.TIMEOUT == mutation_sample.TIMEOUT <= mutation_sample.KILLED

@@ -8,7 +8,8 @@ tests that reach each one, ruling scenarios included) and compares the killed fr
 recorded score. Exit 1 when it is below ``score - margin``; 0 otherwise.
 
 Mutants listed in ``tests/mutation/equivalent.txt`` (no behavioural difference, with the reason)
-are never drawn. A timeout counts as killed; "no tests" counts as survived.
+are never drawn. A timeout counts as killed if it times out again with four times the time
+allowed (a starved machine can make a survivor time out); "no tests" counts as survived.
 
     python tools/mutation_sample.py                 # the CI check
     python tools/mutation_sample.py --per-module 60 # a larger sample, same seed
@@ -38,6 +39,7 @@ EQUIVALENT = ROOT / "tests" / "mutation" / "equivalent.txt"
 COPY = ("fate_royal", "tests", "cards", "assets", "scenarios", "docs", "pyproject.toml", "README.md")
 KILLED = {1, 3, 36, -24, 24, 152, 255}  # killed or timed out (mutmut's exit codes)
 SURVIVED = {0, 5, 33}  # survived, or no test reaches it
+TIMEOUT = {36, -24, 24, 152, 255}  # the KILLED codes that are timeouts (SIGXCPU)
 
 
 def equivalent_patterns() -> list[str]:
@@ -84,6 +86,20 @@ def mutmut(work: Path, args: list[str], jobs: int, log: Path) -> int:
         out.flush()
         return subprocess.run(cmd, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT,
                               stdin=subprocess.DEVNULL).returncode
+
+
+def widen_timeout(work: Path, factor: float) -> None:
+    """Multiply the work folder's mutmut ``timeout_multiplier`` by ``factor``."""
+    path = work / "pyproject.toml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        match = re.match(r"timeout_multiplier\s*=\s*([0-9.]+)\s*$", line)
+        if match:
+            lines[i] = f"timeout_multiplier = {float(match.group(1)) * factor}"
+            break
+    else:  # mutmut's default multiplier is 15
+        lines.insert(lines.index("[tool.mutmut]") + 1, f"timeout_multiplier = {15.0 * factor}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def results(work: Path) -> dict[str, int | None]:
@@ -148,6 +164,15 @@ def main(argv: list[str] | None = None) -> int:
     if not a.rejudge:
         mutmut(a.work, sample, a.jobs, log)
     got = results(a.work)
+    timed_out = [n for n in sample if got.get(n) in TIMEOUT]
+    if timed_out and not a.rejudge:
+        # A timeout counts as a kill, but a starved machine can make a survivor time out (and so
+        # hide a deleted ruling): those mutants run once more with four times the time allowed,
+        # and only what times out (or fails) again counts as killed.
+        print(f"== {len(timed_out)} timed out; running them again with more time", flush=True)
+        widen_timeout(a.work, 4)
+        mutmut(a.work, timed_out, a.jobs, log)
+        got = results(a.work)
     killed = [n for n in sample if got.get(n) in KILLED]
     survived = [n for n in sample if got.get(n) in SURVIVED]
     other = [n for n in sample if n not in killed and n not in survived]

@@ -343,7 +343,14 @@ def refusal(ctx: Ctx, action: object) -> Refusal:
             return Refusal("play_ritual_step", "D5",
                            "mystic codes are put on the seat in the ritual step")
         in_hand = action.card in s.players[action.player].hand
-        if in_hand and ctx.card_of(action.card).kind == "mystic_code":
+        if in_hand and action.player != s.turn_player:
+            return Refusal("play_own_turn", "D5",
+                           "only the turn player puts cards on the seat, in the ritual step")
+        if in_hand and s.stack:
+            return Refusal("play_stack_waiting", "D6",
+                           "cards are put on the seat only while no effect waits on the stack")
+        if in_hand and ctx.card_of(action.card).kind == "mystic_code" and \
+                zones.seat_codes(ctx, action.player) >= zones.seat_capacity(ctx, action.player):
             return Refusal("seat_full", "D7", "the servant seat is full")
         if in_hand and ctx.card_of(action.card).kind == "scene" and not ctx.on("E1.8"):
             return Refusal("scene_on_field", "E1.8",

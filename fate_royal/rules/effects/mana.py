@@ -24,7 +24,7 @@ def damage(ctx: Ctx, r: dict, op: dict) -> None:
         ctx.emit("ProxyRemoved", ("D11",), player=q, chip=f.proxy)
         f.proxy = proxy.REMOVED
         return
-    zones.damage_servant(ctx, q, int(op["params"]["amount"]), ("D11",))
+    zones.damage_servant(ctx, q, int(op["params"]["amount"]), ())  # damage_servant cites D11
 
 
 def place_coins(ctx: Ctx, r: dict, op: dict) -> None:
