@@ -184,8 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     score = len(killed) / counted
     wall = time.monotonic() - start
     record = json.loads(RECORD.read_text(encoding="utf-8"))  # as it stands now, at the comparison
+    before = set(record.get("survivors", survived))
     for n in survived:
-        print(f"  survived: {n}")
+        print(f"  survived: {n}{'' if n in before else '   <- new since the record'}")
     for n in other:
         print(f"  not run ({got.get(n)}): {n}")
     print(f"== killed {len(killed)}/{counted} = {score:.1%} in {wall:.0f} s "
@@ -193,8 +194,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if a.record:
         record.update(score=round(score, 4), killed=len(killed), counted=counted,
-                      measured=dt.date.today().isoformat(), wall_seconds=round(wall),
-                      per_module=a.per_module, seed=a.seed)
+                      measured=dt.date.today().isoformat(), per_module=a.per_module, seed=a.seed,
+                      survivors=survived)
+        if not a.rejudge:  # a rejudged record keeps the wall time of the run it judged
+            record["wall_seconds"] = round(wall)
         RECORD.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"== recorded in {RECORD.relative_to(ROOT)}")
     if not a.keep and not a.rejudge:
