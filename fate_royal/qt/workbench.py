@@ -76,6 +76,12 @@ class Workbench(QObject):
     def open_patch_editor(self) -> Any:
         from fate_royal.qt.patch_editor import PatchEditor
 
+        if self.patch_editor is not None and self.patch_editor.isVisible():
+            self.patch_editor.raise_()  # one editor at a time: the open one keeps what was typed
+            self.patch_editor.activateWindow()
+            return self.patch_editor
+        if self.patch_editor is not None:
+            self.patch_editor.deleteLater()
         self.patch_editor = PatchEditor(self.window, self.controller, self.features)
         self.patch_editor.show()
         return self.patch_editor

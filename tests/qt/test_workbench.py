@@ -435,6 +435,12 @@ def test_a_card_patch_from_the_form_is_checked_like_the_file_and_applied_keeping
     # a rule set can switch it like any patch
     assert "U-1" in known_switches()
     assert controller.card_db(g.rules.with_(off={"U-1"})).cards["M-006"].effects[0].cost.mana == 0
+    # opened again while open: the same editor (what was typed stays); once closed, a new one
+    assert features.workbench.open_patch_editor() is ed and ed.isVisible()
+    ed.close()
+    again = features.workbench.open_patch_editor()
+    assert again is not ed and again.isVisible()
+    again.close()
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

@@ -1,0 +1,31 @@
+"""Every reason code the rules engine can refuse an action with has words in both languages: the
+table shows the reason in words beside its rule id (a missing one would fall back to the bare code,
+in English, on a Japanese table)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from fate_royal.text import catalog
+
+RULES = Path(__file__).resolve().parents[2] / "fate_royal" / "rules"
+# a Refusal("code", …) or a block ("code", rule) returned by the legality helpers
+CODE = re.compile(r"""(?:Refusal\(|return \()"([a-z_]+)",""")
+
+
+def reason_codes() -> set[str]:
+    return {m for p in RULES.rglob("*.py") for m in CODE.findall(p.read_text(encoding="utf-8"))}
+
+
+def test_the_engine_has_the_reason_codes_this_test_reads():
+    codes = reason_codes()
+    assert {"seat_full", "play_stack_waiting", "play_own_turn", "servant_down", "once_per_step",
+            "not_an_action"} <= codes
+    assert len(codes) > 40
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_reason_code_has_words(lang):
+    missing = sorted(c for c in reason_codes() if not catalog.has_key(f"reason.{c}", lang))
+    assert not missing, f"{lang}: no words for reason codes {missing}"
