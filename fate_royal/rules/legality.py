@@ -53,8 +53,11 @@ def effect_block(ctx: Ctx, p: int, uid: int, index: int) -> tuple[str, str] | No
         return ("not_playable", "")
     if e.is_constant:
         return ("constant", "B5")
-    if e.lost_when and stats.effect_lost(ctx, p, uid, e):
-        return ("effect_lost", "E9.4")
+    if e.lost_when and stats.effect_lost(ctx, p, uid, e):  # the rule that made it lose the
+        # effect, as the EffectLost event cites it (zones.effects_lost): the patch's, else B11
+        card = ctx.card_of(uid)
+        return ("effect_lost", next((pt.rule for pt in card.patches if "lost_when" in pt.path),
+                                    "B11"))
     sst = zones.servant_state(ctx, p)
     st = s.card_states.get(uid)
     if where == "hand":
@@ -152,7 +155,7 @@ def effect_targets(ctx: Ctx, p: int, uid: int, index: int) -> list[tuple]:
     if kind in ("servant", "player"):
         return [(q,) for q in alive if side_ok(q)]
     if kind == "dropped_player":
-        return [(q,) for q, pl in enumerate(s.players) if pl.out]
+        return [(q,) for q, pl in enumerate(s.players) if pl.out and side_ok(q)]
     if kind == "card":
         kinds = t.card_kinds or ("mystic_code",)
         return [(u,) for q in alive if side_ok(q) for u in s.players[q].seat
@@ -164,7 +167,7 @@ def effect_targets(ctx: Ctx, p: int, uid: int, index: int) -> list[tuple]:
                 continue
             if t.card_kinds and ctx.card_of(item.card).kind not in t.card_kinds:
                 continue
-            if side == "opponent" and item.player == p:
+            if not side_ok(item.player):  # whose effect it is
                 continue
             out.append((i,))
         return out

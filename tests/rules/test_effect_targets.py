@@ -132,6 +132,28 @@ cards:
         target: {kind: stack_effect, side: opponent}
         ops:
           - {op: negate}
+  - id: S-972
+    kind: scene
+    name: 撤回
+    provenance: provisional
+    effects:
+      - name: 撤回
+        timing: activated
+        window: any
+        target: {kind: stack_effect, side: self}
+        ops:
+          - {op: negate}
+  - id: S-973
+    kind: scene
+    name: 相殺
+    provenance: provisional
+    effects:
+      - name: 相殺
+        timing: activated
+        window: any
+        target: {kind: stack_effect, side: combat_opponent}
+        ops:
+          - {op: negate}
 players:
   - name: A
     servant: {hero: H-001, class: セイバー, state: rise}
@@ -142,7 +164,7 @@ players:
     hand: [S-002, S-004, S-004]
   - name: C
     servant: {hero: H-015, class: セイバー, state: rise}
-    hand: [S-003, S-971, S-004]
+    hand: [S-003, S-971, S-004, S-972, S-973]
 deck: [M-006, M-021, M-007, S-004, S-004, S-004]
 start: {player: A, step: ritual}
 steps:
@@ -193,3 +215,20 @@ def test_an_opponent_side_stack_target_skips_the_users_own_effects(stacked):
     assert targets_offered(stacked, "S-971") == [(2,), (3,), (4,)]
     bad = UseEffect(player=2, card=uid(stacked, "S-971"), effect=1, targets=(1,))
     assert tuple(stacked.why_illegal(bad)) == ("bad_target", "", "that target is not allowed")
+
+
+def test_a_self_side_stack_target_is_one_of_the_users_own_effects(stacked):
+    """``side: self`` on a stack-effect target: only the live effects the user put on the stack
+    (C's scene at 1), not A's or B's."""
+    stacked.apply(Pass(player=1))
+    assert targets_offered(stacked, "S-972") == [(1,)]
+    bad = UseEffect(player=2, card=uid(stacked, "S-972"), effect=1, targets=(3,))
+    assert tuple(stacked.why_illegal(bad)) == ("bad_target", "", "that target is not allowed")
+
+
+def test_a_combat_opponent_stack_target_is_nothing_outside_a_combat(stacked):
+    """``side: combat_opponent`` on a stack-effect target: the effects of the other fighter, so
+    none while no combat is fought (the scene is not offered at all)."""
+    stacked.apply(Pass(player=1))
+    assert stacked.state.combat is None
+    assert targets_offered(stacked, "S-973") == []

@@ -207,9 +207,9 @@ steps:
 def test_a_lost_activated_effect_stays_refused_after_a_third_player_returns_R2(tmp_path):
     """An activated effect with ``lost_when: {players_at_most: 2}`` is lost with two players left,
     and (reading R2, default stays_lost) stays lost when タイガー道場 brings a third player back: it
-    is never offered and is refused as effect_lost. The rule id of that refusal is left unpinned
-    here: effect_block cites E9.4 for every lost effect, while the EffectLost event cites the
-    patch's rule or B11 for a card of one's own (see the report of issue 17)."""
+    is never offered and is refused as effect_lost, citing the rule the EffectLost event cites:
+    B11 for a ``lost_when`` printed on the card (a patch's rule when a patch added it, e.g. E9.4
+    on 佐々木小次郎's constant 山門の守護)."""
     from fate_royal.rules.scenario import load_scenario
     from fate_royal.rules.scenario_run import ScenarioRun
 
@@ -221,8 +221,9 @@ def test_a_lost_activated_effect_stays_refused_after_a_third_player_returns_R2(t
     assert game.pending.player == 0 and len(game.state.alive()) == 2
     use = UseEffect(player=0, card=uid, effect=1)
     assert use not in game.legal_actions()
-    assert game.effect_block(0, uid, 1)[0] == "effect_lost"
-    assert refused(game, use)[0] == "effect_lost"
+    assert game.effect_block(0, uid, 1) == ("effect_lost", "B11")
+    assert refused(game, use)[:2] == ("effect_lost", "B11")
+    assert ("B11", "R2") in [tuple(e.rules) for e in game.log if e.code == "EffectLost"]
     failures = [r.message for r in run.run_all() if not r.ok]
     assert not failures, failures
     assert len(game.state.alive()) == 3 and game.pending.player == 0
