@@ -325,8 +325,12 @@ COST_KEYS = {
 }
 
 TARGET_KEYS = {
-    "kind": Param("enum", default="none", choices=TARGET_KINDS),
-    "side": Param("enum", default="any", choices=TARGET_SIDES),
+    "kind": Param("enum", default="none", choices=TARGET_KINDS,
+                  doc="what is chosen: a servant, a player, a dropped-out player, a card on a "
+                      "seat, an effect waiting on the stack"),
+    "side": Param("enum", default="any", choices=TARGET_SIDES,
+                  doc="whose: anyone's; another player's; the user's own; the other fighter's "
+                      "(nothing outside a combat) — for every kind"),
     "card_kinds": Param("list[str]", default=(), doc="for card / stack_effect targets"),
 }
 
