@@ -28,7 +28,7 @@ from fate_royal.rules.simulate import choose_action
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = next(iter(sorted((ROOT / "scenarios").rglob("*.yaml"))))
-FUZZ = settings(max_examples=60, deadline=None,
+FUZZ = settings(deadline=None,  # examples: 60, the same each run (tests/conftest.py's profiles)
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 EVIL = [
