@@ -158,3 +158,45 @@ def test_the_sample_rechecks_timeouts_with_more_time(tmp_path):
     assert project.read_text(encoding="utf-8").splitlines()[:2] == [
         "[tool.mutmut]", "timeout_multiplier = 60.0"]
     assert tool.TIMEOUT == mutation_sample.TIMEOUT <= mutation_sample.KILLED
+
+
+def test_a_meta_file_emptied_by_a_kill_is_restored_from_its_backup(tmp_path):
+    """While mutmut runs, the tool copies each readable .meta to .meta.bak; a .meta a kill left
+    empty (or half-written) is put back from that copy before the next run, so a module's results
+    survive; one with no backup stays as it is (and counts as not run)."""
+    tool = load_tool()
+    rules = tmp_path / "mutants" / "fate_royal" / "rules"
+    rules.mkdir(parents=True)
+    good = json.dumps({"exit_code_by_key": {"m1": 1, "m2": 0}, "durations_by_key": {}})
+    (rules / "a.py.meta").write_text(good)
+    (rules / "c.py.meta").write_text("")
+    assert tool.backup_metas(tmp_path) == 1  # c's is unreadable: not copied over anything
+    assert (rules / "a.py.meta.bak").read_text() == good and not (rules / "c.py.meta.bak").exists()
+    (rules / "a.py.meta").write_text('{"exit_code_by_key": {"m1"')  # killed mid-write
+    assert tool.restore_metas(tmp_path) == [rules / "a.py.meta"]
+    assert tool.meta_data(tmp_path)[0] == {"m1": 1, "m2": 0}
+    assert tool.restore_metas(tmp_path) == []  # nothing left to restore; c has no backup
+    assert sorted(p.name for p in rules.iterdir()) == ["a.py.meta", "a.py.meta.bak", "c.py.meta"]
+
+
+def test_the_backups_are_kept_while_mutmut_runs(tmp_path, monkeypatch):
+    tool = load_tool()
+    rules = tmp_path / "mutants" / "fate_royal" / "rules"
+    rules.mkdir(parents=True)
+    meta = rules / "a.py.meta"
+    meta.write_text(json.dumps({"exit_code_by_key": {"m1": None}}))
+    seen = []
+
+    def fake_mutmut(work, names, jobs, log):
+        import time
+        meta.write_text(json.dumps({"exit_code_by_key": {"m1": 1}}))  # a result comes in
+        time.sleep(0.3)  # the watcher copies it meanwhile
+        seen.append((rules / "a.py.meta.bak").read_text())
+        meta.write_text("")  # then a kill empties the file
+        return 0
+
+    monkeypatch.setattr(tool, "mutmut", fake_mutmut)
+    assert tool.run_mutmut(tmp_path, ["m1"], 1, tmp_path / "log", every=0.05) == 0
+    assert seen == [json.dumps({"exit_code_by_key": {"m1": 1}})]
+    assert tool.restore_metas(tmp_path) == [meta]
+    assert tool.meta_data(tmp_path)[0] == {"m1": 1}

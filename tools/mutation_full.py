@@ -36,6 +36,7 @@ import json
 import os
 import shutil
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -104,6 +105,67 @@ def save_record(record: dict, path: Path = FULL) -> None:
     record["modules"] = dict(sorted(record["modules"].items()))
     record["generated"] = dict(sorted(record["generated"].items()))
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _readable_json(path: Path) -> str | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+        json.loads(text)
+    except (OSError, ValueError):
+        return None
+    return text
+
+
+def backup_metas(work: Path) -> int:
+    """Copy every readable ``.meta`` file of mutmut to ``.meta.bak`` beside it (atomically): mutmut
+    rewrites a .meta in place after each mutant, so a run killed at that moment empties it and its
+    module's results are lost; ``restore_metas`` brings the last copy back. Returns how many."""
+    done = 0
+    for meta in sorted((work / "mutants").rglob("*.py.meta")):
+        text = _readable_json(meta)
+        if text is None:
+            continue
+        bak = meta.with_name(meta.name + ".bak")
+        tmp = meta.with_name(meta.name + ".bak.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, bak)
+        done += 1
+    return done
+
+
+def restore_metas(work: Path) -> list[Path]:
+    """Put back the last backup of every unreadable ``.meta`` file (see ``backup_metas``); returns
+    the files restored. A meta with no readable backup is left for ``meta_data`` to warn about."""
+    restored = []
+    for meta in sorted((work / "mutants").rglob("*.py.meta")):
+        if _readable_json(meta) is not None:
+            continue
+        text = _readable_json(meta.with_name(meta.name + ".bak"))
+        if text is None:
+            continue
+        tmp = meta.with_name(meta.name + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, meta)
+        restored.append(meta)
+    return restored
+
+
+def run_mutmut(work: Path, names: list[str], jobs: int, log: Path, every: float = 60.0) -> int:
+    """``mutmut run`` of ``names``, backing the .meta files up every ``every`` seconds meanwhile."""
+    stop = threading.Event()
+
+    def keep_copies() -> None:
+        while not stop.wait(every):
+            backup_metas(work)
+
+    watcher = threading.Thread(target=keep_copies, daemon=True)
+    watcher.start()
+    try:
+        return mutmut(work, names, jobs, log)
+    finally:
+        stop.set()
+        watcher.join()
+        backup_metas(work)
 
 
 def meta_data(work: Path) -> tuple[dict[str, int | None], dict[str, float]]:
@@ -213,7 +275,7 @@ def run_module(module: str, work: Path, log: Path, jobs: int, *, again: bool,
     print(f"== {module}: {len(names)} mutants to count, {len(todo)} to run", flush=True)
     start = time.monotonic()
     if todo:
-        mutmut(work, todo, jobs, log)
+        run_mutmut(work, todo, jobs, log)
     wall = time.monotonic() - start
     codes, durations = meta_data(work)
     entry = tally(module, codes, durations, skip, recorded)
@@ -286,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     log = a.work.with_suffix(".log")
     with log.open("a", encoding="utf-8") as out:
         out.write(f"== {dt.datetime.now().isoformat(timespec='seconds')} {' '.join(a.module)}\n")
+    for meta in restore_metas(a.work) if (a.work / "mutants").is_dir() else []:
+        print(f"warning: {meta} was unreadable (a run killed while mutmut rewrote it); restored "
+              f"its last backup", file=sys.stderr)
     if not a.no_run:
         sync(a.work, log, a.jobs)
     codes, _ = meta_data(a.work)
