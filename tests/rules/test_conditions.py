@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from fate_royal.rules.scenario import load_scenario
-from fate_royal.rules.scenario_run import ScenarioRun
 from fate_royal.rules.stats import cond
+
+import positions
 
 POSITION = """\
 title: conditions
@@ -44,11 +44,7 @@ def play(tmp_path: Path, steps: bool = True):
     text = textwrap.dedent(POSITION)
     if not steps:  # the position before the raid: no combat
         text = text[:text.index("  - do:")] + "  - expect: {step: combat}\n"
-    path = tmp_path / "position.yaml"
-    path.write_text(text, encoding="utf-8")
-    run = ScenarioRun(load_scenario(path))
-    assert all(r.ok for r in run.run_all())
-    return run.game.ctx
+    return positions.play(tmp_path, text).ctx
 
 
 @pytest.fixture

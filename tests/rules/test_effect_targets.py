@@ -8,14 +8,13 @@ rulings). Positions come from a small scenario with scenario-defined scenes."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from fate_royal.rules.actions import Pass, UseEffect
-from fate_royal.rules.scenario import load_scenario
-from fate_royal.rules.scenario_run import ScenarioRun
+
+from positions import play
 
 POSITION = """\
 title: target sides
@@ -75,11 +74,7 @@ steps:
 
 @pytest.fixture
 def game(tmp_path: Path):
-    path = tmp_path / "targets.yaml"
-    path.write_text(textwrap.dedent(POSITION), encoding="utf-8")
-    run = ScenarioRun(load_scenario(path))
-    assert all(r.ok for r in run.run_all())
-    g = run.game
+    g = play(tmp_path, POSITION, "targets.yaml")
     assert g.pending.player == 0
     return g
 
@@ -188,12 +183,7 @@ steps:
 def stacked(tmp_path: Path):
     """The stack, bottom first: 0 A's scene negated by C's command spell, 1 C's scene, 2 A's
     mystic code effect, 3 A's scene, 4 B's scene; B (Gilles) has priority."""
-    path = tmp_path / "stack.yaml"
-    path.write_text(textwrap.dedent(STACK_POSITION), encoding="utf-8")
-    run = ScenarioRun(load_scenario(path))
-    failures = [r.message for r in run.run_all() if not r.ok]
-    assert not failures, failures
-    g = run.game
+    g = play(tmp_path, STACK_POSITION, "stack.yaml")
     s = g.state
     assert [(i.player, g.card_of(i.card).kind, i.negated) for i in s.stack] == [
         (0, "scene", True), (2, "scene", False), (0, "mystic_code", False), (0, "scene", False),

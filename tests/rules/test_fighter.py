@@ -29,6 +29,8 @@ from fate_royal.rules.game import Game
 from fate_royal.rules.scenario import load_scenario
 from fate_royal.rules.scenario_run import ScenarioRun
 
+import positions
+
 POSITION = """\
 title: stat lines
 seed: 1
@@ -221,13 +223,7 @@ steps:
 
 def play(tmp_path: Path, text: str, head: str = "") -> Game:
     """The position after the scenario's steps; ``head`` goes before its ``seed:`` line."""
-    path = tmp_path / "position.yaml"
-    path.write_text(textwrap.dedent(text).replace("seed: 1\n", head + "seed: 1\n", 1),
-                    encoding="utf-8")
-    run = ScenarioRun(load_scenario(path))
-    results = run.run_all()
-    assert results and all(r.ok for r in results), [r.message for r in results if not r.ok]
-    return run.game
+    return positions.play(tmp_path, textwrap.dedent(text).replace("seed: 1\n", head + "seed: 1\n", 1))
 
 
 def lines(game: Game, p: int, attack_type: str | None = None) -> list[tuple]:

@@ -12,6 +12,8 @@ from fate_royal.rules.actions import CommandSpell, DeclareRaid, Pass, PlayCard, 
 from fate_royal.rules.game import Game
 from fate_royal.rules.simulate import choose_action
 
+import positions
+
 
 def refused(game, action):
     return tuple(game.why_illegal(action))
@@ -151,14 +153,7 @@ steps:
 def test_a_not_yet_playable_effect_is_refused_without_a_rule(tmp_path):
     """An effect the vocabulary cannot say yet (unplayable: true) is never offered, and using it
     is refused as not_playable, with no rule."""
-    from fate_royal.rules.scenario import load_scenario
-    from fate_royal.rules.scenario_run import ScenarioRun
-
-    path = tmp_path / "unplayable.yaml"
-    path.write_text(NOT_YET_PLAYABLE, encoding="utf-8")
-    run = ScenarioRun(load_scenario(path))
-    assert all(r.ok for r in run.run_all())
-    game = run.game
+    game = positions.play(tmp_path, NOT_YET_PLAYABLE, "unplayable.yaml")
     uid = next(u for u in game.state.players[0].hand if game.state.cards[u] == "S-972")
     assert game.pending.player == 0
     assert not any(isinstance(a, UseEffect) and a.card == uid for a in game.legal_actions())
@@ -270,14 +265,7 @@ def test_an_effect_whose_condition_does_not_hold_is_refused_without_a_rule(tmp_p
     """An effect with ``condition: {in_combat: true}`` is usable only while the user's servant
     fights: refused as condition (no rule) in the ritual step and for a player outside the combat,
     offered to both fighters in the combat."""
-    from fate_royal.rules.scenario import load_scenario
-    from fate_royal.rules.scenario_run import ScenarioRun
-
-    path = tmp_path / "cond.yaml"
-    path.write_text(CONDITIONAL, encoding="utf-8")
-    run = ScenarioRun(load_scenario(path))
-    assert all(r.ok for r in run.run_all())
-    game = run.game
+    game = positions.play(tmp_path, CONDITIONAL, "cond.yaml")
     scene = {q: next(u for u in game.state.players[q].hand if game.state.cards[u] == "S-973")
              for q in range(3)}
     use = UseEffect(player=0, card=scene[0], effect=1)
