@@ -71,10 +71,8 @@ class Ctx:
     def emit(self, code: str, rules: Iterable[str], *, cid: str = "", effect: str = "",
              secret: int = -1, **args: Any) -> None:
         """Record an event; ``cid`` is the card id involved, ``effect`` the effect's name."""
-        s = self.s
-        self.log.append(Event(code, args, tuple(rules), cid, effect,
-                              s.turn if s is not None else 0, s.step if s is not None else "",
-                              secret))
+        s = self.s  # set by setup.build before anything is logged
+        self.log.append(Event(code, args, tuple(rules), cid, effect, s.turn, s.step, secret))
 
     # --- randomness (all of it from the one generator in the state)
 

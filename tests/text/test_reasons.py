@@ -29,3 +29,19 @@ def test_the_engine_has_the_reason_codes_this_test_reads():
 def test_every_reason_code_has_words(lang):
     missing = sorted(c for c in reason_codes() if not catalog.has_key(f"reason.{c}", lang))
     assert not missing, f"{lang}: no words for reason codes {missing}"
+
+
+# why an effect did nothing (EffectFizzled, EffectLost …: the event's ``why=``), shown in the log
+WHY = re.compile(r"""why ?= ?"([a-z_]+)\"""")  # why="…" in an event, or why = "…" before it
+
+
+def why_codes() -> set[str]:
+    return {m for p in RULES.rglob("*.py") for m in WHY.findall(p.read_text(encoding="utf-8"))}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_why_code_has_words(lang):
+    codes = why_codes()
+    assert {"proxy_engagement_only", "proxy_already", "user_out", "negated", "effect_lost"} <= codes
+    missing = sorted(c for c in codes if not catalog.has_key(f"why.{c}", lang))
+    assert not missing, f"{lang}: no words for why codes {missing}"

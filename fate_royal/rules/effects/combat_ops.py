@@ -28,7 +28,7 @@ def _modifier(ctx: Ctx, r: dict, op: dict) -> Modifier | None:
                  player=q)
         return None
     return Modifier(player=q, name=e.name, source=r["card"], source_kind=card.kind,
-                    effect=r["effect"], part=part, duration=op["params"].get("duration", "turn"),
+                    effect=r["effect"], part=part, duration=op["params"]["duration"],
                     condition=op.get("if"),
                     support="支援" in e.keywords and proxies.has_proxy_effect(card))
 
@@ -80,9 +80,15 @@ def proxy(ctx: Ctx, r: dict, op: dict) -> None:
     e = effect_of(ctx, r)
     c = s.combat
     f = c.side(p) if c else None
-    if f is None or c.process != "engagement" or f.proxy:
+    if f is None or c.process != "engagement":
+        why = "proxy_engagement_only"
+    elif f.proxy:  # another proxy effect resolved first and fights: one proxy at a time (E6.1)
+        why = "proxy_already"
+    else:
+        why = ""
+    if why:
         ctx.emit("EffectFizzled", (ctx.cite("E6.1", "B6"),), cid=card.id, effect=e.name,
-                 card=card.id, why="proxy_engagement_only")
+                 card=card.id, why=why)
         return
     f.proxy = str(op["params"]["chip"])
     f.proxy_source = r["card"]
@@ -97,28 +103,26 @@ def proxy(ctx: Ctx, r: dict, op: dict) -> None:
 
 def negate(ctx: Ctx, r: dict, op: dict) -> None:
     """打ち消し: the targeted effect on the stack does nothing when its turn to resolve comes."""
-    s = ctx.s
-    t = r["targets"][0] if r["targets"] else None
-    if not (isinstance(t, int) and 0 <= t < len(s.stack)):
-        return
-    item = s.stack[t]
+    # The card loader gives every negate a stack target and legality only offers effects (never a
+    # command spell) below it; those resolve after the negation (last in, first out), so the
+    # target is still there, at the same place.
+    item = ctx.s.stack[r["targets"][0]]
     item.negated = True
     item.negated_by = "effect"
     by = ctx.card_of(r["card"])
-    if item.card >= 0:
-        target_card = ctx.card_of(item.card)
-        ctx.emit("EffectNegated", ("D6",), cid=target_card.id,
-                 effect=target_card.effects[item.effect - 1].name, card=target_card.id,
-                 by_card=by.id, by_effect=effect_of(ctx, r).name, player=r["player"])
+    target_card = ctx.card_of(item.card)
+    ctx.emit("EffectNegated", ("D6",), cid=target_card.id,
+             effect=target_card.effects[item.effect - 1].name, card=target_card.id,
+             by_card=by.id, by_effect=effect_of(ctx, r).name, player=r["player"])
 
 
 def roll_die(ctx: Ctx, r: dict, op: dict) -> None:
-    """Roll (logged) and carry out the operations of the outcome whose faces match, next."""
-    value = ctx.roll(r["player"], ("B1",))
-    for outcome in op["params"]["outcomes"]:
-        if value in outcome.get("faces", []):
-            r["ops"][0:0] = [normalise_op(o) for o in outcome.get("ops", [])]
-            break
+    """Roll (logged, B1) and carry out the operations of the outcome whose faces match, next: before
+    the effect's remaining operations (D6). The loader gives every outcome its faces and ops."""
+    value = ctx.roll(r["player"])
+    outcome = next((o for o in op["params"]["outcomes"] if value in o["faces"]), None)
+    if outcome is not None:
+        r["ops"][0:0] = [normalise_op(o) for o in outcome["ops"]]
 
 
 # Registered here rather than with @handler on each function: mutation testing (mutmut) leaves

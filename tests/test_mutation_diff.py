@@ -1,0 +1,45 @@
+"""tools/mutation_diff.py lists a module's mutants as the source stands now (mutmut's generator, in
+memory), so a renumbered line of tests/mutation/equivalent.txt shows. Needs mutmut (the
+``mutation`` extra); skipped without it."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mutmut")
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOL = ROOT / "tools" / "mutation_diff.py"
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("mutation_diff", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_mutants_of_a_module_with_their_changes():
+    found = load_tool().mutants("fate_royal/rules/errors.py")
+    name = "fate_royal.rules.errors.xǁIllegalActionǁ__init____mutmut_"
+    assert sorted(found) == sorted(f"{name}{i}" for i in range(1, len(found) + 1))
+    assert len(found) >= 5
+    assert found[f"{name}1"] == ('-def __init__(self, reason: str, rule: str = "", message: str = "")'
+                                 ' -> None: | +def __init__(self, reason: str, rule: str = "XXXX",'
+                                 ' message: str = "") -> None:')
+
+
+def test_equivalent_lines_are_shown_with_the_change_they_name_now(capsys):
+    assert load_tool().main(["fate_royal/rules/effects/combat_ops.py", "--equivalent"]) == 0
+    out = capsys.readouterr().out
+    assert "x__modifier__mutmut_11\n    reason: subject()'s default" in out
+    assert '+ q = subject(ctx, r, op, "XXcombatantXX")' in out
+
+
+def test_a_missing_module_is_an_error(capsys):
+    assert load_tool().main(["fate_royal/rules/nope.py"]) == 2
+    assert "no such module" in capsys.readouterr().err
