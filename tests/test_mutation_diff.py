@@ -43,3 +43,24 @@ def test_equivalent_lines_are_shown_with_the_change_they_name_now(capsys):
 def test_a_missing_module_is_an_error(capsys):
     assert load_tool().main(["fate_royal/rules/nope.py"]) == 2
     assert "no such module" in capsys.readouterr().err
+
+
+def test_check_switches_a_mutant_on_for_the_given_tests(capsys):
+    spec = importlib.util.spec_from_file_location("mutation_check", ROOT / "tools" / "mutation_check.py")
+    check = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(TOOL.parent))
+    try:
+        spec.loader.exec_module(check)
+    finally:
+        sys.path.remove(str(TOOL.parent))
+    # _7 drops the exception's text (tests/rules/test_illegal_action.py reads it); _1 changes the
+    # default rule to "XXXX", which that test also sees
+    code = check.main(["fate_royal/rules/errors.py", "--names", "*__init____mutmut_7",
+                       "*__init____mutmut_1", "--", "tests/rules/test_illegal_action.py"])
+    out = capsys.readouterr().out
+    assert code == 0 and "2 of 2 killed" in out, out
+    # a test that never builds a refusal cannot see the default rule change: a survivor
+    code = check.main(["fate_royal/rules/errors.py", "--names", "*__init____mutmut_1", "--",
+                       "tests/rules/test_invariants.py"])
+    out = capsys.readouterr().out
+    assert code == 1 and "SURVIVED" in out and "0 of 1 killed" in out, out
