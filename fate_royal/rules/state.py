@@ -207,6 +207,7 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "GameState":
+        """The position ``to_dict`` wrote (clones, undo checkpoints); never read from a file."""
         c = data.get("combat")
         w = data.get("window")
         d = data.get("decision")
@@ -225,12 +226,12 @@ class GameState:
             combat=None if c is None else Combat(
                 Fighter(**c["raider"]), Fighter(**c["interceptor"]), c["encounter"],
                 list(c["order"]), c["process"], c["stage"], c["established"], c["void"],
-                {int(k): v for k, v in c.get("mana_before", {}).items()}),
+                {int(k): v for k, v in c["mana_before"].items()}),
             window=None if w is None else Window(w["kind"], list(w["order"]), w["index"],
                                                  w["passes"]),
             stack=[StackItem(i["player"], i["card"], i["effect"], _plain_copy(i["targets"]),
                              i["negated"], i["die_ok"], i["spell"], i["places_coins"],
-                             i.get("negated_by", ""))
+                             i["negated_by"])
                    for i in data["stack"]],
             decision=None if d is None else Decision(d["kind"], d["player"],
                                                      _plain_copy(d["options"]), d["count"],
@@ -242,8 +243,8 @@ class GameState:
                                 m["duration"], _plain_copy(m["condition"]), m["support"])
                        for m in data["modifiers"]],
             over=data["over"], winner=data["winner"], padded=data["padded"],
-            setup_phase=data["setup_phase"], lost=[list(x) for x in data.get("lost", [])],
-            revealed=list(data.get("revealed", [])),
+            setup_phase=data["setup_phase"], lost=[list(x) for x in data["lost"]],
+            revealed=list(data["revealed"]),
         )
 
     def clone(self) -> "GameState":

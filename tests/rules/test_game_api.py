@@ -166,8 +166,3 @@ def test_scenario_without_a_start_player_starts_with_the_first_seat(db, rules):
     assert g.state.turn_player == 0 and g.state.active_master == 0
 
 
-def test_a_state_saved_before_lost_effects_existed_loads(db, rules):
-    g = Game.new(db, rules, ["A", "B"], seed=2)
-    data = g.state.to_dict()
-    data.pop("lost", None)
-    assert GameState.from_dict(data).lost == []
