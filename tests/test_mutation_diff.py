@@ -64,3 +64,18 @@ def test_check_switches_a_mutant_on_for_the_given_tests(capsys):
                        "tests/rules/test_invariants.py"])
     out = capsys.readouterr().out
     assert code == 1 and "SURVIVED" in out and "0 of 1 killed" in out, out
+
+
+def test_survivors_keeps_only_the_mutants_the_full_run_recorded(tmp_path, monkeypatch, capsys):
+    tool = load_tool()
+    name = "fate_royal.rules.errors.xǁIllegalActionǁ__init____mutmut_"
+    record = tmp_path / "full.json"
+    record.write_text('{"modules": {"fate_royal/rules/errors.py": {"survivors": ["%s2", "%s4"]}}}'
+                      % (name, name), encoding="utf-8")
+    monkeypatch.setattr(tool, "FULL", record)
+    assert tool.recorded_survivors("fate_royal/rules/errors.py") == {f"{name}2", f"{name}4"}
+    assert tool.recorded_survivors("fate_royal/rules/zones.py") == set()
+    assert tool.main(["fate_royal/rules/errors.py", "--survivors"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["xǁIllegalActionǁ__init____mutmut_2",
+                                                      "xǁIllegalActionǁ__init____mutmut_4"]

@@ -9,6 +9,7 @@ tests, stopping at the first failure.
 
     python tools/mutation_check.py fate_royal/rules/invariants.py --function check_state \\
         -- tests/rules/test_invariants.py
+    python tools/mutation_check.py fate_royal/rules/view.py --survivors -- tests/rules/test_view.py
     python tools/mutation_check.py fate_royal/rules/errors.py \\
         --names 'fate_royal.rules.errors.xǁIllegalActionǁ__init____mutmut_7' -- tests/rules
 
@@ -27,7 +28,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mutation_diff import ROOT, mutants  # noqa: E402
+from mutation_diff import ROOT, mutants, recorded_survivors  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("module", help="a repository path, e.g. fate_royal/rules/zones.py")
     ap.add_argument("--names", nargs="+", default=[], help="mutant names or globs")
     ap.add_argument("--function", help="every mutant of this function")
+    ap.add_argument("--survivors", action="store_true",
+                    help="only (of those chosen, or of the module) the mutants full.json records as "
+                         "surviving or run by no test")
     a = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
     if not tests:
         ap.error("give the tests to run after --")
@@ -45,7 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     found = mutants(a.module)
     names = [n for n in found
              if any(fnmatch.fnmatchcase(n, p) for p in a.names)
-             or (a.function and (f"x_{a.function}__mutmut_" in n or f"ǁ{a.function}__mutmut_" in n))]
+             or (a.function and (f"x_{a.function}__mutmut_" in n or f"ǁ{a.function}__mutmut_" in n))
+             or (a.survivors and not a.names and not a.function)]
+    if a.survivors:
+        keep = recorded_survivors(a.module)
+        names = [n for n in names if n in keep]
     if not names:
         print("error: no mutant matches", file=sys.stderr)
         return 2

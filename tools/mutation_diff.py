@@ -10,6 +10,11 @@ names now, beside the reason written for it, to be read together.
     python tools/mutation_diff.py fate_royal/rules/effects/combat_ops.py            # every mutant
     python tools/mutation_diff.py fate_royal/rules/effects/combat_ops.py --function negate
     python tools/mutation_diff.py fate_royal/rules/effects/combat_ops.py --equivalent
+    python tools/mutation_diff.py fate_royal/rules/view.py --survivors   # the last full run's
+
+``--survivors`` keeps the mutants that ``tests/mutation/full.json`` records as surviving (or run by
+no test) for the module: the work list after a full run. The names are those of the recorded run,
+so they match only while the module's source is the one that run saw.
 """
 
 from __future__ import annotations
@@ -22,6 +27,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EQUIVALENT = ROOT / "tests" / "mutation" / "equivalent.txt"
+FULL = ROOT / "tests" / "mutation" / "full.json"
+
+
+def recorded_survivors(module: str) -> set[str]:
+    """The names full.json records as surviving or reached by no test, for the module."""
+    import json
+
+    entry = json.loads(FULL.read_text(encoding="utf-8"))["modules"].get(module, {})
+    return {n for n in entry.get("survivors", [])}
 
 
 def mutants(module: str) -> dict[str, str]:
@@ -62,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--function", help="only this function's mutants (its name in the source)")
     ap.add_argument("--equivalent", action="store_true",
                     help="the module's lines of equivalent.txt, each with the change it names now")
+    ap.add_argument("--survivors", action="store_true",
+                    help="only the mutants full.json records as surviving or run by no test")
     a = ap.parse_args(argv)
     if not (ROOT / a.module).is_file():
         print(f"error: no such module: {a.module}", file=sys.stderr)
@@ -78,7 +94,10 @@ def main(argv: list[str] | None = None) -> int:
             for n in names if "*" not in pattern else []:
                 print(f"{n}\n    reason: {reason}\n    now:    {found[n]}")
         return 1 if missing else 0
+    keep = recorded_survivors(a.module) if a.survivors else None
     for name, change in found.items():
+        if keep is not None and name not in keep:
+            continue
         if a.function is None or f"x_{a.function}__mutmut_" in name or \
                 f"ǁ{a.function}__mutmut_" in name:
             print(f"{name.rpartition('.')[2]}: {change}")
