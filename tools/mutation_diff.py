@@ -87,8 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         missing = 0
         for pattern, reason in equivalent_lines():
             names = sorted(n for n in found if fnmatch.fnmatchcase(n, pattern))
-            if not names and pattern.startswith(a.module[:-3].replace("/", ".").replace(
-                    ".__init__", "")):
+            if not names and pattern.rpartition(".x")[0] == a.module[:-3].replace(
+                    "/", ".").replace(".__init__", ""):
                 print(f"{pattern}\n    reason: {reason}\n    now:    (no such mutant)")
                 missing += 1
             for n in names if "*" not in pattern else []:

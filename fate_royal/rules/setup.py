@@ -183,7 +183,12 @@ def _start(ctx: Ctx, setup: dict, names: list[str], scenario: bool, start_state:
     choose = prof.servant_assignment == "choose" and not scenario
     if not choose:
         for i, p in enumerate(s.players):
-            if not p.out and (p.hero is None or p.klass is None):
+            if not p.out and (p.hero is None) != (p.klass is None):
+                # dealing would put a whole servant over the half given, and lose that card
+                given, missing = ("hero", "class") if p.klass is None else ("class", "hero")
+                raise SetupError(f"{p.name}'s servant gives a {given} but no {missing}: give both, "
+                                 f"or neither to have one dealt")
+            if not p.out and p.hero is None:
                 deal_servant(ctx, i, start_state)
     if not scenario:
         for _ in range(prof.start_hand):
