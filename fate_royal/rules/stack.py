@@ -93,7 +93,8 @@ def resolve_top(ctx: Ctx) -> None:
     if not item.die_ok:
         ctx.emit("EffectFizzled", ("P4",), cid=card.id, effect=e.name, card=card.id, why="die")
         return
-    if e.unless_target_has and item.targets:
+    if e.unless_target_has and item.targets and \
+            e.target.kind in ("servant", "player", "dropped_player"):  # a seat, not a card's uid
         t = item.targets[0]
         if isinstance(t, int) and 0 <= t < len(s.players):
             from fate_royal.rules.stats import has_keyword
