@@ -93,8 +93,9 @@ def resolve_top(ctx: Ctx) -> None:
     if not item.die_ok:
         ctx.emit("EffectFizzled", ("P4",), cid=card.id, effect=e.name, card=card.id, why="die")
         return
-    if e.unless_target_has and item.targets and \
-            e.target.kind in ("servant", "player", "dropped_player"):  # a seat, not a card's uid
+    # a servant or a player target is a seat (a card's uid is not); a dropped-out player has no
+    # servant, so no skill
+    if e.unless_target_has and item.targets and e.target.kind in ("servant", "player"):
         t = item.targets[0]
         if isinstance(t, int) and 0 <= t < len(s.players):
             from fate_royal.rules.stats import has_keyword
