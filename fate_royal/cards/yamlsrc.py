@@ -226,6 +226,12 @@ class _Builder:
                            "to make it text)")
                 return None
             if node.tag == _CORE + "str":
+                try:
+                    node.value.encode("utf-8")
+                except UnicodeEncodeError as exc:  # an escape such as "\ud800": not a character
+                    self.error(node, f"text holds half of a UTF-16 surrogate pair "
+                               f"(\\u{ord(node.value[exc.start]):04x}), which is not a character")
+                    return None
                 return node.value
             try:
                 constructor = _constructor()

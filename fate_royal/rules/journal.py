@@ -154,6 +154,10 @@ def read_journal(path: str | Path) -> Any:
     return SaveInfo(label, data, rec, False)
 
 
+class _NotOpen(OSError):
+    """An append or cut-back with no journal open: the write that should have opened it failed."""
+
+
 class JournalWriter:
     """Keeps a journal file in step with one game at a time, writing on a worker thread.
 
@@ -275,6 +279,8 @@ class JournalWriter:
                     self.error = None
                     if self.on_ok:
                         self.on_ok()
+            except _NotOpen:  # queued behind the write that failed: that one was reported (its
+                pass  # reason stays in ``error``), and the next update rewrites the file
             except Exception as exc:  # a full disk, a folder that vanished: report, keep going
                 reason = getattr(exc, "strerror", None) or str(exc)
                 self.error = f"{self.path}: {reason}"
@@ -297,14 +303,14 @@ class JournalWriter:
             self._ends = [len(first.encode("utf-8"))]
         elif kind == "truncate":
             if self._fh is None:
-                raise OSError("the journal is not open (lost after an earlier error)")
+                raise _NotOpen
             keep = op[1]
             self._fh.truncate(self._ends[keep])
             self._fh.seek(self._ends[keep])
             del self._ends[keep + 1:]
         elif kind == "append":
             if self._fh is None:
-                raise OSError("the journal is not open (lost after an earlier error)")
+                raise _NotOpen
             chunks = [(json.dumps(x, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8") for x in op[1]]
             self._fh.write(b"".join(chunks))
             pos = self._ends[-1]

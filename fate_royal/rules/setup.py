@@ -80,6 +80,16 @@ class _Instances:
                 if u not in self.used and self.db.cards[cid].kind in ("mystic_code", "scene")]
 
 
+def _is_text(name: str) -> bool:
+    """False for a string that cannot be written as UTF-8 (a lone surrogate, which a YAML or JSON
+    escape or an undecodable command-line byte can produce): saves and the autosave could not hold it."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
     """Set up the position described by ``setup`` with the game's ``seed``; SetupError when it
     cannot be played."""
@@ -89,6 +99,10 @@ def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
     names = [str(p.get("name", f"P{i + 1}")) for i, p in enumerate(players_in)]
     if len(set(names)) != len(names):
         raise SetupError("player names must differ")
+    for name in names:
+        if not _is_text(name):
+            raise SetupError(f"player name {name!r} is not valid text: it holds half of a UTF-16 "
+                             "surrogate pair (an escape such as \\ud800); type the name again")
     rng = Rng(int(seed))
     scenario = bool(setup.get("scenario"))
     inst = _Instances(ctx, pad=not scenario or setup.get("deck") is None)

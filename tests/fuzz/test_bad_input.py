@@ -224,3 +224,57 @@ def test_structurally_mutated_saves(tmp_path, saved, seed):
         load_game(path, _loader)
     except SaveError as exc:
         _assert_clean(exc, path)
+
+
+# A lone UTF-16 surrogate ("\ud800" in a YAML or JSON escape) is not a character: no file can hold
+# it as UTF-8, so a game carrying one could never be saved or autosaved. It is refused where it
+# comes in, with the file and line.
+
+# libyaml refuses such an escape itself; the pure-Python parser (used where libyaml is missing)
+# builds the string, and the data reader refuses it
+SURROGATE = {"libyaml": "YAML syntax error: found invalid Unicode character escape code",
+             "python": "text holds half of a UTF-16 surrogate pair (\\{u}), which is not a character"}
+
+
+@pytest.fixture(params=sorted(SURROGATE))
+def yaml_parser(request, monkeypatch):
+    import yaml
+
+    if request.param == "python":
+        monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    elif not hasattr(yaml, "CSafeLoader"):  # pragma: no cover - PyYAML built without libyaml
+        pytest.skip("PyYAML has no libyaml here")
+    return request.param
+
+
+def test_a_lone_surrogate_in_a_scenario_is_refused_with_its_line(tmp_path, yaml_parser):
+    path = tmp_path / f"names-{yaml_parser}.yaml"
+    path.write_text('name: odd name\nsetup:\n  players:\n    - name: "A\\ud800"\n    - name: B\n',
+                    encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_scenario(path)
+    assert str(err.value).splitlines()[0] == f"{path}:4: " + SURROGATE[yaml_parser].format(u="ud800")
+
+
+def test_a_lone_surrogate_in_a_card_file_is_refused_with_its_line(tmp_path, yaml_parser):
+    root = tmp_path / "cards"
+    shutil.copytree(cards_dir(), root)
+    path = next(iter(sorted(root.rglob("*.yaml"))))
+    path.write_bytes(path.read_bytes() + f'\nodd_text: "\\udc80 {yaml_parser}"\n'.encode())
+    with pytest.raises(DataError) as err:
+        load_card_db(root)
+    messages = [str(e) for e in getattr(err.value, "errors", [err.value])]
+    line = path.read_bytes().count(b"\n")
+    assert f"{path}:{line}: " + SURROGATE[yaml_parser].format(u="udc80") in messages
+
+
+def test_a_save_whose_player_name_is_a_lone_surrogate_is_refused(tmp_path, saved):
+    record = json.loads(saved)
+    text = json.dumps(record, ensure_ascii=False).replace('"name": "A"', '"name": "A\\ud800"', 1)
+    assert "\\ud800" in text
+    path = tmp_path / "odd.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SaveError) as err:
+        load_game(path, _loader)
+    _assert_clean(err.value, path)
+    assert "player name 'A\\ud800' is not valid text" in str(err.value)

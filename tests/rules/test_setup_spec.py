@@ -54,6 +54,16 @@ def test_two_players_may_not_share_a_name(db, rules):
     assert str(err.value) == "player names must differ"
 
 
+def test_a_player_name_that_is_not_text_is_refused(db, rules):
+    # a lone surrogate (a YAML or JSON escape, an undecodable command-line byte) could never be
+    # written to a save or the autosave
+    with pytest.raises(SetupError) as err:
+        game(db, rules, {"players": named("A", "B\udc80")})
+    assert str(err.value) == ("player name 'B\\udc80' is not valid text: it holds half of a UTF-16 "
+                              "surrogate pair (an escape such as \\ud800); type the name again")
+    assert game(db, rules, {"players": named("A", "B\u00e9\U0001f600")}).ctx.s.players[1].name == "B\u00e9\U0001f600"
+
+
 @pytest.mark.parametrize("spec, message", [
     ({"hand": ["X-999"]}, "unknown card 'X-999'"),
     ({"servant": {"hero": "S-001"}}, "S-001 is not a hero card"),
