@@ -465,10 +465,8 @@ def _scenario_rules(tree: YMap, errata: bool, profile: dict, path: Path, label: 
 
 
 def _player_setup(p: dict) -> dict:
-    d = plain(p)
-    if "servant" in d:
-        d["servant"] = dict(d["servant"])
-    return d
+    # (an empty ``servant:`` stays None: setup deals that player a servant, as when it is missing)
+    return plain(p)
 
 
 def _keys(m: Any, allowed: tuple, what: str, err) -> None:
