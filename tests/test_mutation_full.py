@@ -200,3 +200,45 @@ def test_the_backups_are_kept_while_mutmut_runs(tmp_path, monkeypatch):
     assert seen == [json.dumps({"exit_code_by_key": {"m1": 1}})]
     assert tool.restore_metas(tmp_path) == [meta]
     assert tool.meta_data(tmp_path)[0] == {"m1": 1}
+
+
+def test_recording_a_work_folder_without_results_keeps_the_record(tmp_path, capsys):
+    """--no-run on a work folder made afresh (or being made) since the module's run would replace
+    its record by "nothing run": the tool records nothing and says so."""
+    tool = load_tool()
+    rules = tmp_path / "mutants" / "fate_royal" / "rules"
+    rules.mkdir(parents=True)
+    m = "fate_royal.rules.a.x_f__mutmut_"
+    (rules / "a.py.meta").write_text(json.dumps({"exit_code_by_key": {f"{m}1": None, f"{m}2": None},
+                                                 "durations_by_key": {}}))
+    entry = tool.run_module("fate_royal/rules/a.py", tmp_path, tmp_path / "log", 1, again=False,
+                            survivors_only=False, no_run=True)
+    assert entry is None
+    assert "the work folder holds no results for it; nothing recorded" in capsys.readouterr().out
+    (rules / "a.py.meta").write_text(json.dumps({"exit_code_by_key": {f"{m}1": 1, f"{m}2": None},
+                                                 "durations_by_key": {}}))
+    (tmp_path / "fate_royal" / "rules").mkdir(parents=True)
+    (tmp_path / "fate_royal" / "rules" / "a.py").write_text("x = 1\n")
+    entry = tool.run_module("fate_royal/rules/a.py", tmp_path, tmp_path / "log", 1, again=False,
+                            survivors_only=False, no_run=True)
+    assert (entry["killed"], entry["not_run"], entry["complete"]) == (1, 1, False)  # partial
+
+
+def test_equivalent_lines_of_a_changed_module_are_flagged(tmp_path, monkeypatch):
+    """mutmut numbers mutants per function: after an edit an equivalent line may name another
+    mutant, which a run would then skip untested. A module changed since its record with such
+    lines is flagged before the run (0 when unchanged or never recorded)."""
+    tool = load_tool()
+    (tmp_path / "fate_royal" / "rules").mkdir(parents=True)
+    src = tmp_path / "fate_royal" / "rules" / "a.py"
+    src.write_text("x = 1\n")
+    record = {"modules": {"fate_royal/rules/a.py": {"sha256": tool.sha256(src)}}}
+    monkeypatch.setattr(tool, "load_record", lambda path=None: record)
+    monkeypatch.setattr(tool, "equivalent_patterns", lambda: [
+        "fate_royal.rules.a.x_f__mutmut_3", "fate_royal.rules.a.x_g__mutmut_1",
+        "fate_royal.rules.b.x_f__mutmut_3"])
+    assert tool.moved_equivalents("fate_royal/rules/a.py", tmp_path) == 0  # unchanged
+    src.write_text("x = 2\n")
+    assert tool.moved_equivalents("fate_royal/rules/a.py", tmp_path) == 2
+    record["modules"].clear()
+    assert tool.moved_equivalents("fate_royal/rules/a.py", tmp_path) == 0  # never recorded

@@ -251,14 +251,29 @@ def tally(module: str, codes: dict[str, int | None], durations: dict[str, float]
     }
 
 
+def moved_equivalents(module: str, root: Path = ROOT) -> int:
+    """How many ``equivalent.txt`` lines name mutants of ``module`` when its source has changed
+    since its record: mutmut numbers mutants per function, so an edit can make such a line name
+    another mutant, which would then be skipped untested (0 when unchanged or never recorded)."""
+    old = load_record()["modules"].get(module)
+    if not old or old.get("sha256") == sha256(root / module):
+        return 0
+    return sum(module_of(p) == module for p in equivalent_patterns())
+
+
 def run_module(module: str, work: Path, log: Path, jobs: int, *, again: bool,
-               survivors_only: bool, no_run: bool = False) -> dict:
+               survivors_only: bool, no_run: bool = False) -> dict | None:
     codes, _ = meta_data(work)
     skip = equivalent_patterns()
     recorded = None
     names = sorted(n for n in codes if module_of(n) == module and not is_equivalent(n, skip))
     if not names:
         sys.exit(f"no mutants of {module} in {work} (is it a module of {PACKAGE}?)")
+    if no_run and all(codes[n] is None for n in names):
+        # a work folder made afresh (or being made) since the run: recording it would replace the
+        # module's record by "nothing run"
+        print(f"== {module}: the work folder holds no results for it; nothing recorded", flush=True)
+        return None
     if no_run:
         todo = []
     elif survivors_only:
@@ -361,8 +376,16 @@ def main(argv: list[str] | None = None) -> int:
     record["generated"] = {m: sum(module_of(n) == m for n in codes) for m in rules_modules()}
     save_record(record)
     for module in a.module:
+        moved = moved_equivalents(module)
+        if moved:
+            print(f"warning: {module} changed since its record and {moved} equivalent lines name "
+                  f"its mutants: an edited function renumbers them, so check that each still names "
+                  f"the change its reason describes (python tools/mutation_diff.py {module} "
+                  f"--equivalent) before trusting this run", file=sys.stderr, flush=True)
         entry = run_module(module, a.work, log, a.jobs, again=a.again, survivors_only=a.survivors,
                            no_run=a.no_run)
+        if entry is None:
+            continue
         record = load_record()  # as it stands now: a run beside this one may have recorded
         old = record["modules"].get(module)
         if old and old.get("sha256") == entry["sha256"] and entry["ran"] < entry["mutants"]:
