@@ -757,8 +757,25 @@ def test_a_symlink_planted_at_the_journal_after_it_was_written_is_not_followed(t
 FAKE_O_BINARY = 0x8000  # Windows' value; on Linux the same bit is O_LARGEFILE, harmless here
 
 
+@pytest.fixture
+def open_flags(tmp_path, monkeypatch):
+    """(journal path, list of the flags each open of that path was given), via a spy on os.open
+    (the atomic write's temporary file, created with O_CREAT elsewhere, is left out)."""
+    path = tmp_path / "autosave.jsonl"
+    seen = []
+    real_open = os.open
+
+    def spy(p, flags, *args, **kw):
+        if str(p) == str(path) and not flags & os.O_CREAT:
+            seen.append(flags)
+        return real_open(p, flags, *args, **kw)
+
+    monkeypatch.setattr(os, "open", spy)
+    return path, seen
+
+
 @pytest.mark.parametrize("platform", ["posix", "windows"])
-def test_the_journal_opens_with_the_flags_the_platform_has(tmp_path, game, monkeypatch, platform):
+def test_the_journal_opens_with_the_flags_the_platform_has(game, monkeypatch, open_flags, platform):
     # POSIX: never follow a link, never leak the descriptor to a child; Windows has neither flag
     # but needs binary mode. Each is taken where the os module has it and left out where not.
     expected = os.O_RDWR
@@ -770,16 +787,7 @@ def test_the_journal_opens_with_the_flags_the_platform_has(tmp_path, game, monke
         monkeypatch.delattr(os, "O_CLOEXEC")
         monkeypatch.setattr(os, "O_BINARY", FAKE_O_BINARY, raising=False)
         expected |= FAKE_O_BINARY
-    path = tmp_path / "autosave.jsonl"
-    seen = []
-    real_open = os.open
-
-    def spy(p, flags, *args, **kw):
-        if str(p) == str(path) and not flags & os.O_CREAT:
-            seen.append(flags)
-        return real_open(p, flags, *args, **kw)
-
-    monkeypatch.setattr(os, "open", spy)
+    path, seen = open_flags
     errors = []
     w = JournalWriter(path, on_error=errors.append)
     _play(game, 2)
@@ -788,21 +796,13 @@ def test_the_journal_opens_with_the_flags_the_platform_has(tmp_path, game, monke
     assert errors == [] and seen == [expected]
 
 
-def test_the_journal_takes_every_flag_together_where_the_platform_has_them_all(tmp_path, game,
-                                                                               monkeypatch):
+def test_the_journal_takes_every_flag_together_where_the_platform_has_them_all(game, monkeypatch,
+                                                                               open_flags):
+    expected = os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC | FAKE_O_BINARY
     monkeypatch.setattr(os, "O_BINARY", FAKE_O_BINARY, raising=False)
-    path = tmp_path / "autosave.jsonl"
-    seen = []
-    real_open = os.open
-
-    def spy(p, flags, *args, **kw):
-        if str(p) == str(path) and not flags & os.O_CREAT:
-            seen.append(flags)
-        return real_open(p, flags, *args, **kw)
-
-    monkeypatch.setattr(os, "open", spy)
+    path, seen = open_flags
     w = JournalWriter(path)
     _play(game, 2)
     w.update(game)
     assert w.close(5)
-    assert seen == [os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC | FAKE_O_BINARY]
+    assert seen == [expected]
