@@ -20,7 +20,8 @@ from typing import Any
 
 from fate_royal.ai.basic import basic_action, spell_score, spells_kept
 from fate_royal.ai.determinize import determinize
-from fate_royal.rules.actions import Action
+from fate_royal.rules import zones
+from fate_royal.rules.actions import Action, UseEffect
 
 #: Playouts per decision: per root action, and the bounds for the whole decision.
 PLAYOUTS_PER_ACTION = 12
@@ -126,6 +127,32 @@ def rollout(game: Any, rng: random.Random, horizon: int,
         s = game.ctx.s
 
 
+def does_nothing(game: Any, a: Action) -> bool:
+    """Whether ``a`` uses an effect whose every outcome turns its target servant Down or Danger (or
+    costs its user a card), aimed at a Reverse servant: E1.3 ignores the change (Gandr on a servant
+    still face down), so the effect can only lose a card."""
+    if not isinstance(a, UseEffect) or len(a.targets) != 1 or not game.rule_on("E1.3"):
+        return False
+    effect = game.ctx.card_of(a.card).effects[a.effect - 1]
+    ops = effect.ops
+    if effect.target.kind != "servant" or not ops:
+        return False
+    if zones.servant_state(game.ctx, a.targets[0]) != "reverse":
+        return False
+    for op in ops:
+        if op.op != "roll_die":
+            return False
+        for outcome in op.params.get("outcomes", ()):
+            for inner in outcome.get("ops", ()):
+                if inner.op == "set_state" and inner.params.get("subject") == "target" \
+                        and inner.params.get("state") in ("down", "danger"):
+                    continue
+                if inner.op == "discard" and inner.params.get("subject") == "self":
+                    continue
+                return False
+    return True
+
+
 def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
                   pv: Any = None) -> Action:
     """The strong player's choice among ``legal`` (the seat's legal actions, from its view
@@ -147,6 +174,11 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
     # (saving its servant, a proxy worth negating, coins), never on what a noisy playout favours
     legal = [a for a in legal if getattr(a, "kind", "") != "spell"
              or spell_score(worlds[0], seat, a) > 0] or legal
+    if len(legal) == 1:
+        return legal[0]
+    # an effect the rules would ignore is no candidate: the playouts' noise (its die roll shifts
+    # every later roll) could otherwise pick it over passing, and it can only cost a card
+    legal = [a for a in legal if not does_nothing(worlds[0], a)] or legal
     if len(legal) == 1:
         return legal[0]
     # the basic player's choice first: ties (no information) go to the readable move
@@ -186,4 +218,4 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
     return cands[best]
 
 
-__all__ = ["evaluate", "features", "rollout", "strong_action"]
+__all__ = ["does_nothing", "evaluate", "features", "rollout", "strong_action"]

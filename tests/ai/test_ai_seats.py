@@ -272,3 +272,57 @@ def test_evaluation_is_a_chance_of_winning(house):
     f = g.fork()
     f.ctx.s.players[2].mana = max(0, f.ctx.s.players[2].mana - 3)
     assert evaluate(f, 2) < evaluate(g, 2)
+
+
+def _gandr_on_a_face_down_servant(db, rules, seed: int):
+    """A game of basic seats at its first decision where seat 0 may use Gandr (ガンド) on seat 1
+    while seat 1's servant is still face down (Reverse), with that action."""
+    g = Game.new(db, rules, ["P1", "P2"], seed=seed, seats={"0": "basic", "1": "basic"})
+    while g.outcome() is None and g.ctx.s.turn <= 2:
+        for a in g.legal_actions():
+            if a.kind == "use" and a.player == 0 and a.targets == (1,) \
+                    and g.card_of(a.card).id in ("S-001", "S-002") and g.servant_state(1) == "reverse":
+                return g, a
+        g.apply(decide(g, g.pending.player, "basic"))
+    return None
+
+
+def test_gandr_on_a_face_down_servant_does_nothing(house):
+    """E1.3 keeps a Reverse servant from going Down or Danger: Gandr aimed at one can only cost its
+    user a card (a 6), so the strong search does not count it among its candidates. Aimed at a
+    servant face up, or with E1.3 switched off, it does something."""
+    from fate_royal.ai.strong import does_nothing
+
+    db, rules = house
+    found = next(x for x in map(lambda s: _gandr_on_a_face_down_servant(db, rules, s), range(1, 40))
+                 if x is not None)
+    g, gandr = found
+    assert does_nothing(g, gandr)
+    assert not any(does_nothing(g, a) for a in g.legal_actions() if a != gandr
+                   and not (a.kind == "use" and g.card_of(a.card).id in ("S-001", "S-002")))
+    face_up = g.fork()
+    face_up.ctx.s.card_states[face_up.ctx.s.players[1].hero] = "rise"
+    assert not does_nothing(face_up, gandr)
+    base = Game.new(db, rules.with_(off=set(rules.off) | {"E1.3"}), ["P1", "P2"], seed=1)
+    base.ctx.s = g.ctx.s.clone()
+    assert not does_nothing(base, gandr)
+
+
+def test_strong_does_not_waste_gandr_on_face_down_servants(house):
+    """Seed 9, strong in seat 0 against three basic seats: strong used to spend both its Gandr
+    cards on turn 1 on servants still face down (two StateChangeIgnored events, E1.3), and had none
+    left when a raid came. Now no effect of its own is ignored that way."""
+    db, rules = house
+    levels = ["strong", "basic", "basic", "basic"]
+    g = Game.new(db, rules, [f"P{i + 1}" for i in range(4)], seed=9,
+                 seats={str(i): lv for i, lv in enumerate(levels)})
+    while g.outcome() is None and g.ctx.s.turn <= 3:
+        g.apply(decide(g, g.pending.player, levels[g.pending.player]))
+    user = None
+    wasted = []
+    for e in g.log:
+        if e.code == "EffectResolved":
+            user = e.args.get("player")
+        elif e.code == "StateChangeIgnored" and "E1.3" in e.rules:
+            wasted.append(user)
+    assert 0 not in wasted, wasted

@@ -76,6 +76,7 @@ def test_one_person_against_three_computers_to_the_end(qtbot, table):
         if p is not None and p.kind == "computer":
             assert p.player in (1, 2, 3)
             assert win.actions.buttons == []  # nothing for people to press meanwhile
+            assert c.private_viewer() in (None, 0)  # a computer's cards are never drawn open
             qtbot.wait(2)
         else:
             person_moves(qtbot, win, rng)
