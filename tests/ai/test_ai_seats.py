@@ -274,6 +274,9 @@ def test_evaluation_is_a_chance_of_winning(house):
     assert evaluate(f, 2) < evaluate(g, 2)
 
 
+GANDR = ("S-001", "S-002")  # the two printings of ガンド
+
+
 def _gandr_on_a_face_down_servant(db, rules, seed: int):
     """A game of basic seats at its first decision where seat 0 may use Gandr (ガンド) on seat 1
     while seat 1's servant is still face down (Reverse), with that action."""
@@ -281,7 +284,7 @@ def _gandr_on_a_face_down_servant(db, rules, seed: int):
     while g.outcome() is None and g.ctx.s.turn <= 2:
         for a in g.legal_actions():
             if a.kind == "use" and a.player == 0 and a.targets == (1,) \
-                    and g.card_of(a.card).id in ("S-001", "S-002") and g.servant_state(1) == "reverse":
+                    and g.card_of(a.card).id in GANDR and g.servant_state(1) == "reverse":
                 return g, a
         g.apply(decide(g, g.pending.player, "basic"))
     return None
@@ -294,12 +297,11 @@ def test_gandr_on_a_face_down_servant_does_nothing(house):
     from fate_royal.ai.strong import does_nothing
 
     db, rules = house
-    found = next(x for x in map(lambda s: _gandr_on_a_face_down_servant(db, rules, s), range(1, 40))
-                 if x is not None)
-    g, gandr = found
+    found = (_gandr_on_a_face_down_servant(db, rules, seed) for seed in range(1, 40))
+    g, gandr = next(filter(None, found))
     assert does_nothing(g, gandr)
     assert not any(does_nothing(g, a) for a in g.legal_actions() if a != gandr
-                   and not (a.kind == "use" and g.card_of(a.card).id in ("S-001", "S-002")))
+                   and not (a.kind == "use" and g.card_of(a.card).id in GANDR))
     face_up = g.fork()
     face_up.ctx.s.card_states[face_up.ctx.s.players[1].hero] = "rise"
     assert not does_nothing(face_up, gandr)
@@ -310,8 +312,8 @@ def test_gandr_on_a_face_down_servant_does_nothing(house):
 
 def test_strong_does_not_waste_gandr_on_face_down_servants(house):
     """Seed 9, strong in seat 0 against three basic seats: strong used to spend both its Gandr
-    cards on turn 1 on servants still face down (two StateChangeIgnored events, E1.3), and had none
-    left when a raid came. Now no effect of its own is ignored that way."""
+    cards on turn 1 on servants still face down (two StateChangeIgnored events, E1.3; it was
+    destroyed on turn 2). Now no effect of its own is ignored that way."""
     db, rules = house
     levels = ["strong", "basic", "basic", "basic"]
     g = Game.new(db, rules, [f"P{i + 1}" for i in range(4)], seed=9,
