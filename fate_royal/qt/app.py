@@ -254,9 +254,10 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     # layers never use; imported before it they skip that (a few ms of start-up).
     import fate_royal.rules.game  # noqa: F401
     import fate_royal.text  # noqa: F401
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from fate_royal.qt import fonts, i18n, rulings
+    from fate_royal.qt import fonts, i18n
     from fate_royal.qt.controller import GameController
     from fate_royal.qt.dialogs import default_names
     from fate_royal.qt.window import MainWindow
@@ -294,28 +295,45 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     controller.auto_handoff = bool(screenshot)
     window = MainWindow(controller)
     interactive = not screenshot
-    features = rulings.install(window, controller)  # demo mode, saves, inspector, comparison, export
-    features.show_dialogs = interactive
-    features.keeper.enabled = interactive  # a screenshot never touches the autosave
-    from fate_royal.qt import access
+    # the remembered size and place before the window is first shown (it must not jump); --size
+    # or a screenshot (which shows the defaults) sets the size instead
+    if not (interactive and not getattr(args, "size", None) and remembered.restore_geometry(window)):
+        window.resize(*size)
 
-    access.install(window)  # screen readers: names for controls, the cards as words
-    if interactive:  # the user's window layout and keys (a screenshot shows the defaults)
-        remembered.restore_window(window)
-        window.act_animations.setChecked(remembered.animations())
-        from fate_royal.qt.shortcuts import apply_saved
+    def finish_startup() -> Any:
+        """What the first frame of a dealt table does not need: the rulings features (menus,
+        demo, saves, autosave keeper, inspector, comparison, export), the names for screen readers
+        and the user's dock layout and keys. Built at once where they decide what is shown first
+        (a scenario, a save, the offer of the autosave), else right after the table's first paint."""
+        features = getattr(window, "rulings", None)
+        if features is not None:
+            return features
+        from fate_royal.qt import access, rulings
 
-        apply_saved(window)
-    window.resize(*size)
+        features = rulings.install(window, controller)
+        features.show_dialogs = interactive
+        features.keeper.enabled = interactive  # a screenshot never touches the autosave
+        access.install(window)  # screen readers: names for controls, the cards as words
+        if interactive:  # the user's dock layout and keys (a screenshot shows the defaults)
+            remembered.restore_layout(window)
+            window.act_animations.setChecked(remembered.animations())
+            from fate_royal.qt.shortcuts import apply_saved
+
+            apply_saved(window)
+        return features
+
+    window.finish_startup = finish_startup
     errata = not getattr(args, "no_errata", False)
     seed = getattr(args, "seed", None)
     players = getattr(args, "players", None)
 
     error = None
     if getattr(args, "scenario", None):
+        features = finish_startup()
         error = features.open_scenario(args.scenario, False if getattr(args, "no_errata", False) else None,
                                        show_errors=False)
     elif getattr(args, "load", None):
+        features = finish_startup()
         if not Path(args.load).is_file():
             error = f"no such saved game: {args.load}"
         elif not features.open_save(args.load, allow_changed_cards=False):
@@ -337,7 +355,10 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
                 _error("cannot start a game:\n" + (controller.setup_error or "unknown error"),
                        window, interactive)
                 return 1
+            # the rest of the window is built as soon as the table has been painted once
+            window.table.first_painted.connect(lambda: QTimer.singleShot(0, finish_startup))
         else:
+            features = finish_startup()
             window.show()
             if features.keeper.offer_resume():
                 pass  # the unfinished game is back on the table
@@ -370,12 +391,21 @@ def _screenshot(app: Any, window: Any, out: str, size: tuple[int, int], write: b
         return 1
     window.resize(*size)
     window.show()
+    table = getattr(window, "table", None)
     for _ in range(3):
         app.processEvents()
-    pixmap = window.grab()
+        if not write and getattr(table, "_painted_once", False):
+            break  # the start-up benchmark stops at the first painted table
     if not write:
+        window.grab()
         window.close()
         return 0
+    finish = getattr(window, "finish_startup", None)
+    if finish is not None:  # the whole window, menus included, as a moment after start-up
+        finish()
+        for _ in range(2):
+            app.processEvents()
+    pixmap = window.grab()
     window.close()
     data = QByteArray()
     buffer = QBuffer(data)

@@ -277,9 +277,19 @@ class GameController(QObject):
         return True
 
     def _auto_view(self) -> None:
+        """No hand-off screen (a screenshot, a demo): the deciding seat's cards are shown, unless
+        a computer decides in a game with people in it; then a person's seat stays in view (the
+        last one shown, else the first), never the computer's hand."""
         pend = self.pending
-        if pend is not None:
+        if pend is None:
+            return
+        from fate_royal.rules.hotseat import humans_of
+
+        humans = sorted(humans_of(self.game))
+        if pend.player in humans or not humans:
             self.viewer = pend.player
+        elif self.viewer not in humans:
+            self.viewer = humans[0]
 
     def private_viewer(self) -> int | None:
         """The seat whose private cards may be drawn now (None while a hand-off is pending or the

@@ -79,10 +79,20 @@ class Settings:
 
     def restore_window(self, window: Any) -> bool:
         """Geometry and dock layout of the last run; False if there was none."""
-        geo, state = self._get("window/geometry"), self._get("window/state")
-        done = False
+        done = self.restore_geometry(window)
+        self.restore_layout(window)
+        return done
+
+    def restore_geometry(self, window: Any) -> bool:
+        """The window's size and place of the last run (before it is shown); False if none."""
+        geo = self._get("window/geometry")
         if isinstance(geo, QByteArray) and not geo.isEmpty():
-            done = bool(window.restoreGeometry(geo))
+            return bool(window.restoreGeometry(geo))
+        return False
+
+    def restore_layout(self, window: Any) -> None:
+        """The docks and toolbars of the last run (once the rulings features are installed)."""
+        state = self._get("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             features = getattr(window, "rulings", None)
             # docks built on first use: a layout that holds them (by object name) needs them now
@@ -90,7 +100,6 @@ class Settings:
                                             for name in ("inspectorDock", "demoDock")):
                 features.ensure_docks()
             window.restoreState(state)
-        return done
 
     def save_window(self, window: Any) -> None:
         self.q.setValue("window/geometry", window.saveGeometry())

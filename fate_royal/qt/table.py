@@ -453,6 +453,8 @@ class TableView(CardPointer, QWidget):
     pile_clicked = Signal(str)
     zoom_card = Signal(object, QPoint)  # ZoomTarget or None (hide), window coordinates
     target_picked = Signal(object)  # the action whose target was clicked (pick mode)
+    #: Once, after the first frame that shows a game (start-up builds the rest of the window then).
+    first_painted = Signal()
 
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -653,6 +655,9 @@ class TableView(CardPointer, QWidget):
             self._paint_effects(painter)
         finally:
             painter.end()
+        if g is not None and not self.__dict__.get("_painted_once"):
+            self._painted_once = True
+            self.first_painted.emit()
 
     # --- animations ---------------------------------------------------------------------------------
 

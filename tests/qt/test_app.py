@@ -84,3 +84,76 @@ def test_unreadable_scenario_ends_the_program_instead_of_opening_the_table(qapp,
     err = capsys.readouterr().err
     assert "bad.yaml" in err and "Traceback" not in err
     assert not [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+
+
+def _start_interactive(monkeypatch, argv, rounds=40):
+    """``run_app`` as a user starts it (no --screenshot), its event loop run for a few rounds;
+    returns (window, what the table's first painted frame saw)."""
+    from PySide6.QtWidgets import QApplication
+
+    from fate_royal.qt import table as table_module
+
+    first = {}
+    paint = table_module.TableView.paintEvent
+
+    def recording_paint(self, event):
+        paint(self, event)
+        if self.controller.game is not None and not first:
+            window = self.window()
+            first["features"] = getattr(window, "rulings", None)
+            first["menus"] = [a.objectName() or a.text() for a in window.menuBar().actions()]
+
+    monkeypatch.setattr(table_module.TableView, "paintEvent", recording_paint)
+    app = QApplication.instance()
+
+    def loop(*_a):
+        for _ in range(rounds):
+            app.processEvents()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", loop)
+    monkeypatch.setattr("fate_royal.qt.app.display_problem", lambda *a, **k: None)
+    assert _run(argv) == 0
+    window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow"
+                  and w.isVisible())
+    return window, first
+
+
+def _close(window):
+    """Closes a window started as a user starts it, answering "quit" to the unsaved-game question."""
+    window.rulings.keeper.ask = lambda *_a: "quit"
+    window.close()
+
+
+def test_the_table_is_painted_first_and_the_rest_of_the_window_built_right_after(
+        qapp, monkeypatch, tmp_path):
+    """Issue 15, start-up: the rulings features (menus, demo, saves, autosave, inspector) are not
+    needed to draw a dealt table; they are built just after its first frame, not before."""
+    monkeypatch.setenv("FATE_ROYAL_SETTINGS", str(tmp_path / "settings.ini"))
+    monkeypatch.setenv("FATE_ROYAL_DATA", str(tmp_path / "data"))
+    window, first = _start_interactive(monkeypatch, ["--players", "3", "--seed", "5"])
+    try:
+        assert first, "the table was never painted"
+        assert first["features"] is None  # the first frame came before them
+        features = getattr(window, "rulings", None)
+        assert features is not None  # ... and then they were built without anyone asking
+        assert len(window.menuBar().actions()) > len(first["menus"])  # their menus came with them
+        assert features.keeper.enabled and features.show_dialogs  # an interactive table's
+        assert window.table.accessibleName()  # names for screen readers too
+    finally:
+        _close(window)
+
+
+def test_the_remembered_window_size_is_kept_unless_size_is_given(qapp, monkeypatch, tmp_path):
+    """The last run's size comes back (it used to be replaced by the default 1600×900 right
+    after it was restored); ``--size`` still wins."""
+    monkeypatch.setenv("FATE_ROYAL_SETTINGS", str(tmp_path / "settings.ini"))
+    monkeypatch.setenv("FATE_ROYAL_DATA", str(tmp_path / "data"))
+    for argv, size in ((["--players", "2", "--size", "760x580"], (760, 580)),  # closing keeps it
+                       (["--players", "2"], (760, 580)),  # ... and the next start brings it back
+                       (["--players", "2", "--size", "700x560"], (700, 560))):
+        window, _first = _start_interactive(monkeypatch, argv, rounds=5)
+        try:
+            assert (window.width(), window.height()) == size, argv
+        finally:
+            _close(window)

@@ -174,3 +174,26 @@ def test_new_game_dialog_chooses_who_plays_each_seat(qtbot):
     box.setCurrentIndex(box.findData("strong"))
     assert dlg.settings().seats == {0: "human", 1: "human", 2: "strong"}
     assert dlg.seat_boxes[5].isHidden()
+
+
+def test_without_hand_offs_a_computers_hand_is_never_the_one_shown(qtbot):
+    """A screenshot or a demo shows the deciding seat's cards with no hand-off screen; when that
+    seat is a computer in a game with people, a person's seat stays in view instead."""
+    controller = GameController()
+    controller.auto_handoff = True
+    assert controller.new_game(["Ann", "Ben", "Cai"], seed=3, seats={0: "basic", 1: "human", 2: "basic"})
+    try:
+        assert controller.pending.player in (0, 2)  # a computer decides first ...
+        assert controller.private_viewer() == 1  # ... and Ben's cards are the ones on screen
+        view = controller.table_view()
+        assert all(c.known for c in view.players[1].hand)
+        assert not any(c.known for c in view.players[0].hand) and not any(c.known for c in view.players[2].hand)
+    finally:
+        controller.shutdown()
+    everyone = GameController()
+    everyone.auto_handoff = True
+    assert everyone.new_game(["Ann", "Ben"], seed=3, seats={0: "basic", 1: "basic"})
+    try:  # computers only: the deciding seat is shown, as in any demo
+        assert everyone.private_viewer() == everyone.pending.player
+    finally:
+        everyone.shutdown()
