@@ -46,6 +46,7 @@ QLabel { color: #f4ecdc; }
 QTextBrowser { background: #0f0a07; color: #eadfcb; border: 1px solid #3a2a1f; border-radius: 4px; }
 QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }
 QCheckBox { color: #f4ecdc; }
+QStatusBar { color: #eadfcb; }
 QDialog, QMessageBox { background: #1b130e; }
 QDialog QLineEdit, QDialog QComboBox {
   background: #0f0a07; color: #f4ecdc; border: 1px solid #4a3726; border-radius: 3px; padding: 2px 4px; }

@@ -449,3 +449,16 @@ def test_the_game_over_screen_goes_with_its_game(table, qtbot):
     assert w.game_over_dialog.game is g
     assert w.controller.undo()  # the end taken back: the screen goes too
     qtbot.waitUntil(lambda: w.game_over_dialog is None, timeout=3000)
+
+
+def test_the_status_bar_is_light_on_the_dark_window(table, qtbot):
+    """The status line ("Opened …", "the game is back", the rules in force) was dark grey on the
+    near-black window; its text now reads light."""
+    w = table(None, names=["Ann", "Ben"], lang="en")
+    bar = w.statusBar()
+    bar.showMessage("WWWWWWWWWW WWWWWWWWWW")
+    qtbot.wait(10)
+    image = w.grab(bar.geometry()).toImage()  # as drawn over the window's background
+    lightness = [image.pixelColor(x, y).lightness()
+                 for x in range(min(image.width(), 300)) for y in range(image.height())]
+    assert max(lightness) >= 180 and sorted(lightness)[len(lightness) // 2] < 60  # light on dark
