@@ -567,6 +567,7 @@ class GameController(QObject):
             self._internal(exc)
             emit(self.changed)
             return False
+        emit(self.message, "", "clear", "")  # "… is thinking" is over, a pass included
         self._after_change()
         return True
 

@@ -79,6 +79,10 @@ def test_one_person_against_three_computers_to_the_end(qtbot, table):
             assert c.private_viewer() in (None, 0)  # a computer's cards are never drawn open
             qtbot.wait(2)
         else:
+            # the person is asked: no computer thinks now, and the banner says none does (it
+            # used to keep "Bot1 is thinking…" up after a computer thought and then passed)
+            assert c.computers.thinking_seat() is None
+            assert not win.messages.plain.endswith("is thinking…"), win.messages.plain
             person_moves(qtbot, win, rng)
         steps += 1
     assert game.state.over, f"no end after {steps} steps"
