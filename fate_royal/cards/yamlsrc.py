@@ -211,6 +211,7 @@ class _Builder:
         self.errors = errors
         self.active: set[int] = set()
         self.built: set[int] = set()  # collection nodes already built: seeing one again = alias
+        self.aliased: set[int] = set()  # ... and those already reported as such
 
     def error(self, node: yaml.Node, message: str) -> None:
         self.errors.append(DataError(self.label, node.start_mark.line + 1, message))
@@ -250,7 +251,11 @@ class _Builder:
         if id(node) in self.built:
             # An alias (*name) of a list or mapping. Data files have no use for them, and nested
             # aliases can expand exponentially (the "billion laughs"): refuse rather than hang.
-            self.error(node, "YAML aliases of lists or mappings (*name) are not allowed in data files")
+            # Said once per anchor (PyYAML keeps no mark of the alias itself, only of the anchor).
+            if id(node) not in self.aliased:
+                self.aliased.add(id(node))
+                self.error(node, "this list or mapping is anchored (&name) and used again through an "
+                           "alias (*name); aliases of lists or mappings are not allowed in data files")
             return None
         self.built.add(id(node))
         self.active.add(id(node))

@@ -278,3 +278,14 @@ def test_a_save_whose_player_name_is_a_lone_surrogate_is_refused(tmp_path, saved
         load_game(path, _loader)
     _assert_clean(err.value, path)
     assert "player name 'A\\ud800' is not valid text" in str(err.value)
+
+
+def test_an_alias_bomb_is_one_message_per_anchor_not_one_per_use():
+    """Nine uses of an anchored list were nine identical lines; each anchor is named once."""
+    from fate_royal.cards.yamlsrc import parse_yaml
+
+    errors: list[DataError] = []
+    text = "a: &a [x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b]\n"
+    parse_yaml(text, "bomb.yaml", errors)
+    assert [(e.line, "aliases of lists or mappings are not allowed" in str(e)) for e in errors] \
+        == [(1, True), (2, True)]
