@@ -240,8 +240,13 @@ class SeatsMenu:
         self.controller = window.controller
         self.menu = menubar.addMenu("")
         self.act_seats = QAction(window, triggered=self.seats_dialog)
-        self.act_pause = QAction(window, checkable=True, toggled=self._pause)
-        self.act_step = QAction(window, triggered=self._step)
+        from PySide6.QtGui import QKeySequence
+
+        self.act_pause = QAction(window, checkable=True, toggled=self._pause,
+                                 shortcut=QKeySequence("Ctrl+P"))
+        self.act_step = QAction(window, triggered=self._step, shortcut=QKeySequence("Ctrl+Right"))
+        for a in (self.act_pause, self.act_step):
+            window.addAction(a)  # the keys work with the menu closed (and in full screen)
         self.speed_group = QActionGroup(window)
         self.speed_actions: dict[str, Any] = {}
         for name in SPEEDS:
@@ -297,9 +302,16 @@ class SeatsMenu:
 
     def _pause(self, on: bool) -> None:
         self._seats_object().set_paused(on)
+        self._panel_changed()
 
     def _step(self) -> None:
         self._seats_object().step()
+        self._panel_changed()
+
+    def _panel_changed(self) -> None:
+        panel = getattr(self.window, "actions", None)
+        if panel is not None:
+            panel.refresh()  # its pause / resume / next-move buttons follow
 
     def _speed(self, name: str) -> None:
         self._seats_object().set_speed(name)

@@ -10,7 +10,7 @@ import html
 from typing import Any
 
 from PySide6.QtCore import QUrl, Qt, Signal
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QKeySequence, QTextCursor
 from PySide6.QtWidgets import (
     QFrame, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QTextBrowser,
     QToolButton, QVBoxLayout, QWidget,
@@ -23,6 +23,8 @@ from fate_royal.rules.actions import Action, CommandSpell
 
 RULE_SCHEME = "rule"
 _ASK_PRIVATELY = object()  # the "look at my cards first" button of a decision on the table
+#: the buttons for watching computers play: pause / resume, and one move while paused
+_PAUSE, _STEP = object(), object()
 
 BUTTON_STYLE = """
 QPushButton { text-align: left; padding: 0.28em 0.6em; border-radius: 0.35em;
@@ -172,6 +174,10 @@ def distinct_labels(ctrl: Any, game: Any, actions: list[Action]) -> dict[Action,
     return labels
 
 
+def _with_key(text: str, key: str) -> str:
+    return f"{text}   ({key})" if key else text
+
+
 class ActionPanel(QWidget):
     """Every legal action of the deciding player as a button, grouped; numbers 1–9 pick them, and
     the keyboard cursor (↑/↓, then Enter or Space) reaches every one, the tenth and later too.
@@ -185,6 +191,7 @@ class ActionPanel(QWidget):
         self.controller = controller
         self.buttons: list[tuple[QPushButton, Action]] = []
         self.blocked_buttons: list[tuple[QPushButton, Action]] = []
+        self.watch_buttons: list[QPushButton] = []  # pause / resume, next move (computers play)
         self.private_button: QPushButton | None = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -255,6 +262,13 @@ class ActionPanel(QWidget):
         self._lay.addWidget(label)
         label.show()
 
+    def _key(self, name: str) -> str:
+        """The key of the window's computer-seats action ``name`` as the user set it."""
+        action = getattr(getattr(self.window(), "menu_seats", None), name, None)
+        if action is None or action.shortcut().isEmpty():
+            return ""
+        return action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+
     def _hovered(self, button: QPushButton, on: bool) -> None:
         action = self._action_of.get(id(button)) if on else None
         emit(self.action_hovered, action if isinstance(action, Action) else None)
@@ -263,6 +277,13 @@ class ActionPanel(QWidget):
         action = self._action_of.get(id(button))
         if action is _ASK_PRIVATELY:
             self.controller.ask_privately()
+        elif action is _PAUSE or action is _STEP:
+            menu = getattr(self.window(), "menu_seats", None)
+            if menu is not None:  # through the menu's actions: its tick and the keys agree
+                if action is _PAUSE:
+                    menu.act_pause.toggle()
+                else:
+                    menu.act_step.trigger()
         elif action is not None:
             self.controller.submit(action)
 
@@ -291,7 +312,17 @@ class ActionPanel(QWidget):
                                        what=texts.tr_or(f"prompt.on_table.{prompt.reason}",
                                                         prompt.reason)))
             elif kind == "computer":
-                self.header.setText(tr("prompt.computer", name=g.player_name(prompt.player)))
+                seats = getattr(ctrl, "computers", None)
+                paused = bool(getattr(seats, "paused", False))
+                thinking = seats is not None and seats.thinking_seat() is not None
+                key = "prompt.computer_paused" if paused and not thinking else "prompt.computer"
+                self.header.setText(tr(key, name=g.player_name(prompt.player)))
+                plan.append(("button", _with_key(tr("computer.resume_button" if paused
+                                                    else "computer.pause_button"), self._key("act_pause")),
+                             _PAUSE, "decision", False, "watch"))
+                if paused:
+                    plan.append(("button", _with_key(tr("computer.step_button"), self._key("act_step")),
+                                 _STEP, "decision", False, "watch"))
             else:
                 self.header.setText(texts.pending_text(g))
             actions = ctrl.legal_actions()
@@ -332,7 +363,7 @@ class ActionPanel(QWidget):
         signature = [p[:2] + p[3:] if p[0] == "button" else p for p in plan]
         same = signature == getattr(self, "_signature", None)
         self._signature = signature
-        self.buttons, self.blocked_buttons = [], []
+        self.buttons, self.blocked_buttons, self.watch_buttons = [], [], []
         self._action_of = {}
         self.private_button = None
         if not same:
@@ -358,6 +389,8 @@ class ActionPanel(QWidget):
                 self.buttons.append((b, action))
             elif role == "blocked":
                 self.blocked_buttons.append((b, action))
+            elif role == "watch":
+                self.watch_buttons.append(b)
             else:
                 self.private_button = b
         if not same:

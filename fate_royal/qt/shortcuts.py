@@ -53,9 +53,10 @@ def bindings(window: Any) -> list[Binding]:
     """Every configurable key of ``window`` (and of the features installed on it)."""
     out: list[Binding] = []
     owners = [("", window)]
-    rulings = getattr(window, "rulings", None)
-    if rulings is not None:
-        owners.append(("rulings.", rulings))
+    for prefix, name in (("rulings.", "rulings"), ("seats.", "menu_seats")):
+        owner = getattr(window, name, None)
+        if owner is not None:
+            owners.append((prefix, owner))
     for prefix, owner in owners:
         for name in sorted(vars(owner)):
             a = getattr(owner, name, None)

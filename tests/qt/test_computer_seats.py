@@ -201,3 +201,31 @@ def test_without_hand_offs_a_computers_hand_is_never_the_one_shown(qtbot):
         assert everyone.private_viewer() == everyone.pending.player
     finally:
         everyone.shutdown()
+
+
+def test_watching_computers_pause_next_move_and_resume_from_the_panel(qtbot, table):
+    """A game of computers has its own buttons beside the table (no menu needed): pause, then
+    one move at a time, then resume; the Seats menu's tick and keys follow the buttons."""
+    win = table(["Bot1", "Bot2"], {0: "basic", 1: "basic"}, seed=5, speed="fast")
+    c, panel, menu = win.controller, win.actions, win.menu_seats
+    qtbot.waitUntil(lambda: len(panel.watch_buttons) == 1, timeout=5000)
+    assert "Pause" in panel.watch_buttons[0].text() and "Ctrl+P" in panel.watch_buttons[0].text()
+    qtbot.mouseClick(panel.watch_buttons[0], Qt.MouseButton.LeftButton)
+    assert c.computers.paused and menu.act_pause.isChecked()
+    qtbot.waitUntil(lambda: c.computers.thinking_seat() is None, timeout=10000)
+    qtbot.waitUntil(lambda: len(panel.watch_buttons) == 2, timeout=5000)  # resume, next move
+    assert "paused" in panel.header.text()
+    assert "Resume" in panel.watch_buttons[0].text() and "Next move" in panel.watch_buttons[1].text()
+    moved = len(c.game.history)
+    qtbot.wait(200)
+    assert len(c.game.history) == moved  # paused: nothing happens
+    qtbot.mouseClick(panel.watch_buttons[1], Qt.MouseButton.LeftButton)  # one move
+    qtbot.waitUntil(lambda: any(not isinstance(a, Pass) for a in c.game.history[moved:])
+                    or c.game.state.over, timeout=10000)
+    assert c.computers.paused
+    qtbot.waitUntil(lambda: c.game.state.over or len(panel.watch_buttons) == 2, timeout=5000)
+    if not c.game.state.over:
+        qtbot.mouseClick(panel.watch_buttons[0], Qt.MouseButton.LeftButton)  # resume
+        assert not c.computers.paused and not menu.act_pause.isChecked()
+        qtbot.waitUntil(lambda: c.game.state.over, timeout=60000)
+    assert panel.watch_buttons == []  # the game is over: nothing to watch
