@@ -48,14 +48,30 @@ QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }
 QCheckBox { color: #f4ecdc; }
 QStatusBar { color: #eadfcb; }
 QDialog, QMessageBox { background: #1b130e; }
-QDialog QLineEdit, QDialog QComboBox {
+QDialog QLineEdit, QDialog QComboBox, QDialog QSpinBox {
   background: #0f0a07; color: #f4ecdc; border: 1px solid #4a3726; border-radius: 3px; padding: 2px 4px; }
+QDialog QSpinBox { padding-right: 18px; }
+QDialog QSpinBox::up-button, QDialog QSpinBox::down-button {
+  subcontrol-origin: border; width: 16px; background: #3a2a1f; border-left: 1px solid #4a3726; }
+QDialog QSpinBox::up-button { subcontrol-position: top right; border-top-right-radius: 3px; }
+QDialog QSpinBox::down-button { subcontrol-position: bottom right; border-bottom-right-radius: 3px; }
+QDialog QSpinBox::up-button:hover, QDialog QSpinBox::down-button:hover { background: #4a3726; }
 QComboBox QAbstractItemView { background: #0f0a07; color: #f4ecdc; selection-background-color: #6b5038; }
 QDialog QPushButton, QMessageBox QPushButton {
   background: #3a2a1f; color: #f4ecdc; border: 1px solid #6b5038; border-radius: 4px; padding: 4px 14px; }
 QDialog QPushButton:hover, QMessageBox QPushButton:hover { background: #4a3726; }
 QDialog QPushButton:default, QMessageBox QPushButton:default { border-color: #e8c36a; }
 """
+
+
+def _arrow_style() -> str:
+    """The arrows of number fields, drawn light for the dark dialogs (a styled spin box loses the
+    style's own arrows)."""
+    from fate_royal.paths import assets_dir
+
+    svg = assets_dir() / "svg"
+    return "".join(f'QDialog QSpinBox::{d}-arrow {{ image: url("{(svg / f"arrow-{d}.svg").as_posix()}"); '
+                   f"width: 8px; height: 5px; }}\n" for d in ("up", "down"))
 
 
 class HandoffOverlay(QWidget):
@@ -250,7 +266,7 @@ class MainWindow(QMainWindow):
         self._game_over_dialog: Any = None
         self.last_menu: QMenu | None = None
         self.setObjectName("main")
-        self.setStyleSheet(WINDOW_STYLE)
+        self.setStyleSheet(WINDOW_STYLE + _arrow_style())
         # (the window icon is the application's, set once in app.py; Qt shows it on every window)
         self._build()
         self._build_menus()

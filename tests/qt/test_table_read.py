@@ -462,3 +462,27 @@ def test_the_status_bar_is_light_on_the_dark_window(table, qtbot):
     lightness = [image.pixelColor(x, y).lightness()
                  for x in range(min(image.width(), 300)) for y in range(image.height())]
     assert max(lightness) >= 180 and sorted(lightness)[len(lightness) // 2] < 60  # light on dark
+
+
+def test_number_fields_in_dialogs_are_dark_with_light_arrows(table, qtbot):
+    """The new-game dialog's player count and seed were white boxes among dark fields; styled
+    dark, they keep visible arrows (drawn from assets/svg)."""
+    from PySide6.QtWidgets import QSpinBox
+
+    from fate_royal.qt.dialogs import NewGameDialog
+
+    w = table(None, names=["Ann", "Ben"], lang="en")
+    dlg = NewGameDialog(w, players=4)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.wait(10)
+    spins = dlg.findChildren(QSpinBox)
+    assert spins
+    for spin in spins:
+        image = spin.grab().toImage()
+        h, width = image.height(), image.width()
+        field = image.pixelColor(width // 3, h // 2)
+        assert field.lightness() < 60, "the field is dark"
+        arrows = [image.pixelColor(x, y).lightness() for x in range(width - 16, width) for y in range(h)]
+        assert max(arrows) > 180, "its arrows are light"
+    dlg.close()
