@@ -38,6 +38,9 @@ QPushButton { padding: 0.3em 1em; border-radius: 0.35em; background: #3a2a1f; co
   border: 1px solid #6b5237; }
 QPushButton:hover { background: #4e3826; border-color: #e8c36a; }
 QSpinBox { background: #2b1e15; color: #f4ecdc; border: 1px solid #6b5237; padding: 2px 4px; }
+QComboBox { background: #2b1e15; color: #f4ecdc; border: 1px solid #6b5237; border-radius: 3px;
+  padding: 2px 6px; }
+QComboBox QAbstractItemView { background: #0f0a07; color: #f4ecdc; selection-background-color: #6b5038; }
 """
 
 STATE_VALUES = ("reverse", "rise", "down", "danger")
@@ -396,6 +399,8 @@ class SweepWindow(QWidget):
         self.summary = QLabel()
         self.summary.setStyleSheet("color:#e8c36a; font-weight:bold;")
         self.summary.setWordWrap(True)
+        # before the first run: what the button will do (the table is empty until then)
+        self.summary.setText(t("workbench.sweep.hint", files=len(self.files)))
         lay.addWidget(self.summary)
         self.table = QTableWidget(0, 3)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

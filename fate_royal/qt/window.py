@@ -46,6 +46,12 @@ QLabel { color: #f4ecdc; }
 QTextBrowser { background: #0f0a07; color: #eadfcb; border: 1px solid #3a2a1f; border-radius: 4px; }
 QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }
 QCheckBox { color: #f4ecdc; }
+QCheckBox::indicator { width: 13px; height: 13px; border: 1px solid #8a6a48; border-radius: 3px;
+  background: transparent; }
+QCheckBox::indicator:hover { border-color: #e8c36a; }
+QCheckBox::indicator:checked { background: #e8c36a; border-color: #e8c36a; }
+QCheckBox::indicator:disabled { border-color: #4a3726; background: #2a1f17; }
+QCheckBox::indicator:checked:disabled { background: #7a6540; }
 QStatusBar { color: #eadfcb; }
 QDialog, QMessageBox { background: #1b130e; }
 QDialog QLineEdit, QDialog QComboBox, QDialog QSpinBox {
@@ -56,6 +62,23 @@ QDialog QSpinBox::up-button, QDialog QSpinBox::down-button {
 QDialog QSpinBox::up-button { subcontrol-position: top right; border-top-right-radius: 3px; }
 QDialog QSpinBox::down-button { subcontrol-position: bottom right; border-bottom-right-radius: 3px; }
 QDialog QSpinBox::up-button:hover, QDialog QSpinBox::down-button:hover { background: #4a3726; }
+QDialog QTableWidget, QDialog QListWidget, QDialog QPlainTextEdit {
+  background: #0f0a07; color: #eadfcb; border: 1px solid #3a2a1f; border-radius: 3px;
+  gridline-color: #3a2a1f; selection-background-color: #6b5038; selection-color: #fff8e8; }
+QDialog QHeaderView::section { background: #2b1e15; color: #e8c36a; border: 0;
+  border-right: 1px solid #3a2a1f; border-bottom: 1px solid #3a2a1f; padding: 4px; font-weight: bold; }
+QDialog QTableCornerButton::section { background: #2b1e15; border: 0; }
+QScrollBar:vertical { background: #1b130e; width: 12px; margin: 0; border: 0; }
+QScrollBar:horizontal { background: #1b130e; height: 12px; margin: 0; border: 0; }
+QScrollBar::handle:vertical { background: #5a4330; border-radius: 4px; min-height: 28px; margin: 2px; }
+QScrollBar::handle:horizontal { background: #5a4330; border-radius: 4px; min-width: 28px; margin: 2px; }
+QScrollBar::handle:hover { background: #8a6a48; }
+QScrollBar::add-line, QScrollBar::sub-line { width: 0; height: 0; border: 0; }
+QScrollBar::add-page, QScrollBar::sub-page { background: none; }
+QDialog QTabWidget::pane { background: #0f0a07; border: 1px solid #3a2a1f; border-radius: 3px; }
+QDialog QTabBar::tab { background: #2b1e15; color: #d8cbb3; border: 1px solid #3a2a1f; padding: 4px 12px;
+  border-top-left-radius: 4px; border-top-right-radius: 4px; }
+QDialog QTabBar::tab:selected { background: #3a2a1f; color: #f4ecdc; border-color: #6b5038; }
 QComboBox QAbstractItemView { background: #0f0a07; color: #f4ecdc; selection-background-color: #6b5038; }
 QDialog QPushButton, QMessageBox QPushButton {
   background: #3a2a1f; color: #f4ecdc; border: 1px solid #6b5038; border-radius: 4px; padding: 4px 14px; }
@@ -64,14 +87,15 @@ QDialog QPushButton:default, QMessageBox QPushButton:default { border-color: #e8
 """
 
 
-def _arrow_style() -> str:
-    """The arrows of number fields, drawn light for the dark dialogs (a styled spin box loses the
-    style's own arrows)."""
+def _marks_style() -> str:
+    """The arrows of number fields and the tick of check boxes, drawn for the dark window (a
+    styled spin box or check box loses the style's own marks)."""
     from fate_royal.paths import assets_dir
 
     svg = assets_dir() / "svg"
     return "".join(f'QDialog QSpinBox::{d}-arrow {{ image: url("{(svg / f"arrow-{d}.svg").as_posix()}"); '
-                   f"width: 8px; height: 5px; }}\n" for d in ("up", "down"))
+                   f"width: 8px; height: 5px; }}\n" for d in ("up", "down")) + \
+        f'QCheckBox::indicator:checked {{ image: url("{(svg / "check.svg").as_posix()}"); }}\n'
 
 
 class HandoffOverlay(QWidget):
@@ -266,7 +290,7 @@ class MainWindow(QMainWindow):
         self._game_over_dialog: Any = None
         self.last_menu: QMenu | None = None
         self.setObjectName("main")
-        self.setStyleSheet(WINDOW_STYLE + _arrow_style())
+        self.setStyleSheet(WINDOW_STYLE + _marks_style())
         # (the window icon is the application's, set once in app.py; Qt shows it on every window)
         self._build()
         self._build_menus()

@@ -486,3 +486,31 @@ def test_number_fields_in_dialogs_are_dark_with_light_arrows(table, qtbot):
         arrows = [image.pixelColor(x, y).lightness() for x in range(width - 16, width) for y in range(h)]
         assert max(arrows) > 180, "its arrows are light"
     dlg.close()
+
+
+def test_a_ticked_check_box_is_plain_to_see_on_the_dark_window(table, qtbot):
+    """A ticked box was a cream tick on a white square, hard to tell from an empty one (on the
+    dark window and in the rule editor's table alike); ticked is now a gold box with a dark tick."""
+    from PySide6.QtWidgets import QCheckBox
+
+    from fate_royal.qt.dialogs import NewGameDialog
+
+    w = table(None, names=["Ann", "Ben"], lang="en")
+    dlg = NewGameDialog(w, players=4)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    box = dlg.findChildren(QCheckBox)[0]
+
+    def indicator_lightness() -> float:
+        qtbot.wait(10)
+        image = dlg.grab(box.geometry()).toImage()
+        side = min(16, image.height())
+        values = [image.pixelColor(x, y).lightness() for x in range(side) for y in range(image.height())]
+        return sum(values) / len(values)
+
+    box.setChecked(False)
+    empty = indicator_lightness()
+    box.setChecked(True)
+    ticked = indicator_lightness()
+    assert ticked - empty > 40, (empty, ticked)
+    dlg.close()
