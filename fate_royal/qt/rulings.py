@@ -746,6 +746,9 @@ class RulingsFeatures(QObject):
             self.window.resizeDocks([self.inspector_dock], [max(520, self.window.width() // 3)],
                                     Qt.Orientation.Horizontal)
         self.inspector_dock.raise_()
+        for cover in (getattr(self.window, "overlay", None), getattr(self.window, "prompt_overlay", None)):
+            if cover is not None and cover.isVisible():
+                cover.raise_()  # a hand-off screen or the shared prompt stays over the docks
         if uid is not None:
             self.inspector.show_uid(uid)
         elif card_id is not None:

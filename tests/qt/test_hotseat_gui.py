@@ -329,3 +329,18 @@ def test_screen_readers_get_names_and_the_cards_as_words_but_no_secrets(qtbot, w
     assert own and c.game.db.cards[own[0].card_id].name in win.hand.accessibleDescription()
     names, _ = _secrets(c.game, viewer)
     assert not [n for n in names if n in win.table.accessibleDescription()]
+
+
+def test_opening_the_inspector_leaves_the_hand_off_screen_on_top(qtbot, window):
+    """The inspector dock opened during a hand-off was drawn over the hand-off screen (its last
+    card and the screen's own words half hidden); the screen stays on top."""
+    win, c, f = window(["A", "B", "C"], seed=5)
+    win.refresh()
+    assert c.handoff_needed() and win.overlay.isVisible()
+    f.toggle_inspector()
+    qtbot.wait(10)
+    dock = f.inspector_dock
+    assert dock.isVisible()
+    centre = dock.mapTo(win, dock.rect().center())
+    hit = win.childAt(centre)
+    assert hit is win.overlay or win.overlay.isAncestorOf(hit), hit
