@@ -81,3 +81,13 @@ def test_check_lists_provisional_fields(capsys):
     assert any(" C-003 effects.1.ops.1.amount provisional" in line
                and line.startswith("cards/errata/house.yaml:") for line in lines)
     assert not any(" H-001 stats" in line for line in lines)
+
+
+def test_every_shipped_card_and_effect_has_an_english_name():
+    """The English table shows no Japanese card text: every shipped card and effect names itself
+    in English too (Dress of Heaven's and V-MAX's effects had only their Japanese names)."""
+    db = load_card_db()
+    missing = [c.id for c in db.cards.values() if not c.name_en]
+    missing += [f"{c.id} effect {i}" for c in db.cards.values()
+                for i, e in enumerate(c.effects, 1) if not e.name_en]
+    assert missing == []
