@@ -356,7 +356,9 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
                        window, interactive)
                 return 1
             # the rest of the window is built as soon as the table has been painted once
-            window.table.first_painted.connect(lambda: QTimer.singleShot(0, finish_startup))
+            window.table.first_painted.connect(lambda: QTimer.singleShot(0, window, finish_startup))
+            # ... or after a second at the latest (a window started minimised paints nothing)
+            QTimer.singleShot(1000, window, finish_startup)
         else:
             features = finish_startup()
             window.show()

@@ -459,6 +459,7 @@ class TableView(CardPointer, QWidget):
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        self._painted_once = False  # a frame showing a game has been painted (first_painted)
         self.setMouseTracking(True)
         # paintEvent covers every pixel (the felt first): Qt need not clear the widget beforehand
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -655,7 +656,7 @@ class TableView(CardPointer, QWidget):
             self._paint_effects(painter)
         finally:
             painter.end()
-        if g is not None and not self.__dict__.get("_painted_once"):
+        if g is not None and not self._painted_once:
             self._painted_once = True
             self.first_painted.emit()
 

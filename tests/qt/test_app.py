@@ -157,3 +157,38 @@ def test_the_remembered_window_size_is_kept_unless_size_is_given(qapp, monkeypat
             assert (window.width(), window.height()) == size, argv
         finally:
             _close(window)
+
+
+def test_a_table_that_is_never_painted_still_gets_the_rest_within_a_second(qapp, monkeypatch, tmp_path):
+    """A window started minimised paints nothing: its menus, saves and autosave still come, a
+    second after start at the latest."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    from fate_royal.qt import table as table_module
+
+    monkeypatch.setenv("FATE_ROYAL_SETTINGS", str(tmp_path / "settings.ini"))
+    monkeypatch.setenv("FATE_ROYAL_DATA", str(tmp_path / "data"))
+    monkeypatch.setattr(table_module.TableView, "paintEvent", lambda self, event: None)
+    app = QApplication.instance()
+
+    def loop(*_a):
+        end = time.monotonic() + 1.5
+        while time.monotonic() < end and getattr(_window(), "rulings", None) is None:
+            app.processEvents()
+            time.sleep(0.01)
+        return 0
+
+    def _window():
+        return next((w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow"
+                     and w.isVisible()), None)
+
+    monkeypatch.setattr(QApplication, "exec", loop)
+    assert _run(["--players", "2", "--seed", "3"]) == 0
+    window = _window()
+    try:
+        assert not window.table._painted_once
+        assert getattr(window, "rulings", None) is not None
+    finally:
+        _close(window)
