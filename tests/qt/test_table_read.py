@@ -457,11 +457,15 @@ def test_the_status_bar_is_light_on_the_dark_window(table, qtbot):
     w = table(None, names=["Ann", "Ben"], lang="en")
     bar = w.statusBar()
     bar.showMessage("WWWWWWWWWW WWWWWWWWWW")
-    qtbot.wait(10)
+    # the bar is made on first use: wait until the window has laid it out (an empty rectangle
+    # would grab the whole window)
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.height() > 8 and bar.y() > w.height() // 2)
     image = w.grab(bar.geometry()).toImage()  # as drawn over the window's background
+    assert image.height() == bar.height()
     lightness = [image.pixelColor(x, y).lightness()
                  for x in range(min(image.width(), 300)) for y in range(image.height())]
-    assert max(lightness) >= 180 and sorted(lightness)[len(lightness) // 2] < 60  # light on dark
+    median = sorted(lightness)[len(lightness) // 2]
+    assert max(lightness) >= 180 and median < 60, (max(lightness), median)  # light on dark
 
 
 def test_number_fields_in_dialogs_are_dark_with_light_arrows(table, qtbot):
