@@ -504,10 +504,14 @@ def test_a_ticked_check_box_is_plain_to_see_on_the_dark_window(table, qtbot):
     qtbot.addWidget(dlg)
     dlg.show()
     box = dlg.findChildren(QCheckBox)[0]
+    qtbot.waitUntil(lambda: box.isVisible() and box.width() > 16 and box.height() > 8)
 
     def indicator_lightness() -> float:
         qtbot.wait(10)
-        image = dlg.grab(box.geometry()).toImage()
+        from PySide6.QtCore import QPoint, QRect
+
+        image = dlg.grab(QRect(box.mapTo(dlg, QPoint(0, 0)), box.size())).toImage()
+        assert image.size() == box.size()
         side = min(16, image.height())
         values = [image.pixelColor(x, y).lightness() for x in range(side) for y in range(image.height())]
         return sum(values) / len(values)
