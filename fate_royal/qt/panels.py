@@ -262,9 +262,13 @@ class ActionPanel(QWidget):
         self._lay.addWidget(label)
         label.show()
 
+    def _seats_menu(self) -> Any:
+        """The window's Seats menu (its pause and next-move actions), or None."""
+        return getattr(self.window(), "menu_seats", None)
+
     def _key(self, name: str) -> str:
         """The key of the window's computer-seats action ``name`` as the user set it."""
-        action = getattr(getattr(self.window(), "menu_seats", None), name, None)
+        action = getattr(self._seats_menu(), name, None)
         if action is None or action.shortcut().isEmpty():
             return ""
         return action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
@@ -278,7 +282,7 @@ class ActionPanel(QWidget):
         if action is _ASK_PRIVATELY:
             self.controller.ask_privately()
         elif action is _PAUSE or action is _STEP:
-            menu = getattr(self.window(), "menu_seats", None)
+            menu = self._seats_menu()
             if menu is not None:  # through the menu's actions: its tick and the keys agree
                 if action is _PAUSE:
                     menu.act_pause.toggle()

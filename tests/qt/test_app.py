@@ -114,9 +114,15 @@ def _start_interactive(monkeypatch, argv, rounds=40):
     monkeypatch.setattr(QApplication, "exec", loop)
     monkeypatch.setattr("fate_royal.qt.app.display_problem", lambda *a, **k: None)
     assert _run(argv) == 0
-    window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow"
-                  and w.isVisible())
-    return window, first
+    return _main_window(), first
+
+
+def _main_window():
+    """The table's window on show (None if there is none)."""
+    from PySide6.QtWidgets import QApplication
+
+    return next((w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow"
+                 and w.isVisible()), None)
 
 
 def _close(window):
@@ -175,18 +181,14 @@ def test_a_table_that_is_never_painted_still_gets_the_rest_within_a_second(qapp,
 
     def loop(*_a):
         end = time.monotonic() + 1.5
-        while time.monotonic() < end and getattr(_window(), "rulings", None) is None:
+        while time.monotonic() < end and getattr(_main_window(), "rulings", None) is None:
             app.processEvents()
             time.sleep(0.01)
         return 0
 
-    def _window():
-        return next((w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow"
-                     and w.isVisible()), None)
-
     monkeypatch.setattr(QApplication, "exec", loop)
     assert _run(["--players", "2", "--seed", "3"]) == 0
-    window = _window()
+    window = _main_window()
     try:
         assert not window.table._painted_once
         assert getattr(window, "rulings", None) is not None
