@@ -99,12 +99,9 @@ def effect_block(ctx: Ctx, p: int, uid: int, index: int) -> tuple[str, str] | No
         return ("condition", "")
     for o in e.ops:
         if o.op == "proxy":
-            c = s.combat
-            f = c.side(p) if c else None
-            if f is None or c.process != "engagement":
-                return ("proxy_engagement_only", ctx.cite("E6.1", "B6"))
-            if f.proxy:
-                return ("proxy_already", ctx.cite("E6.1", "B6"))
+            why = proxy.call_refusal(ctx, p)
+            if why:
+                return (why, ctx.cite("E6.1", "B6"))
     return None
 
 

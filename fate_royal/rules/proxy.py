@@ -28,6 +28,25 @@ def proxy_of(ctx: Ctx, p: int) -> str:
     return ""
 
 
+#: Why a proxy cannot be called (E6.1): a reason for refusing the effect, and the ``why`` of its
+#: fizzling when it resolves.
+CALL_REFUSALS = ("proxy_engagement_only", "proxy_fighters_only", "proxy_already")
+
+
+def call_refusal(ctx: Ctx, p: int) -> str:
+    """Why p cannot call a proxy now (E6.1), or "": only in the engagement process, only by a
+    player in the combat, one proxy at a time."""
+    c = ctx.s.combat
+    if c is None or c.process != "engagement":
+        return CALL_REFUSALS[0]
+    f = c.side(p)
+    if f is None:
+        return CALL_REFUSALS[1]
+    if f.proxy:
+        return CALL_REFUSALS[2]
+    return ""
+
+
 def has_proxy_effect(card: Any) -> bool:
     return any("代理戦闘" in x.keywords for x in card.effects)
 

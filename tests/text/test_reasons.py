@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from fate_royal.rules.proxy import CALL_REFUSALS
 from fate_royal.text import catalog
 
 RULES = Path(__file__).resolve().parents[2] / "fate_royal" / "rules"
@@ -15,7 +16,8 @@ CODE = re.compile(r"""(?:Refusal\(|return \()"([a-z_]+)",""")
 
 
 def reason_codes() -> set[str]:
-    return {m for p in RULES.rglob("*.py") for m in CODE.findall(p.read_text(encoding="utf-8"))}
+    found = {m for p in RULES.rglob("*.py") for m in CODE.findall(p.read_text(encoding="utf-8"))}
+    return found | set(CALL_REFUSALS)  # E6.1's refusals, one list for legality and resolution
 
 
 def test_the_engine_has_the_reason_codes_this_test_reads():
@@ -36,12 +38,13 @@ WHY = re.compile(r"""why ?= ?"([a-z_]+)\"""")  # why="…" in an event, or why =
 
 
 def why_codes() -> set[str]:
-    return {m for p in RULES.rglob("*.py") for m in WHY.findall(p.read_text(encoding="utf-8"))}
+    found = {m for p in RULES.rglob("*.py") for m in WHY.findall(p.read_text(encoding="utf-8"))}
+    return found | set(CALL_REFUSALS)
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_why_code_has_words(lang):
     codes = why_codes()
-    assert {"proxy_engagement_only", "proxy_already", "user_out", "negated", "effect_lost"} <= codes
+    assert {"proxy_engagement_only", "proxy_fighters_only", "proxy_already", "user_out", "negated", "effect_lost"} <= codes
     missing = sorted(c for c in codes if not catalog.has_key(f"why.{c}", lang))
     assert not missing, f"{lang}: no words for why codes {missing}"

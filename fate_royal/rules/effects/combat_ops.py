@@ -78,18 +78,13 @@ def proxy(ctx: Ctx, r: dict, op: dict) -> None:
     p = r["player"]
     card = ctx.card_of(r["card"])
     e = effect_of(ctx, r)
-    c = s.combat
-    f = c.side(p) if c else None
-    if f is None or c.process != "engagement":
-        why = "proxy_engagement_only"
-    elif f.proxy:  # another proxy effect resolved first and fights: one proxy at a time (E6.1)
-        why = "proxy_already"
-    else:
-        why = ""
+    # another proxy effect may have resolved first and fight: one proxy at a time (E6.1)
+    why = proxies.call_refusal(ctx, p)
     if why:
         ctx.emit("EffectFizzled", (ctx.cite("E6.1", "B6"),), cid=card.id, effect=e.name,
                  card=card.id, why=why)
         return
+    f = s.combat.side(p)
     f.proxy = str(op["params"]["chip"])
     f.proxy_source = r["card"]
     f.proxy_effect = r["effect"]
