@@ -73,3 +73,12 @@ def test_scenario_log_is_pinned(path: Path):
                     f"  pinned: {want_lines[first] if first < len(want_lines) else '(end)'}\n"
                     f"  now:    {got_lines[first] if first < len(got_lines) else '(end)'}\n"
                     "(an intended change: FATE_ROYAL_UPDATE_LOGS=1 and review the diff)")
+
+
+def test_every_pinned_log_has_its_scenario():
+    """A pinned log whose scenario is gone is a ruling deleted by mistake (the mutation sample
+    would not notice one ruling fewer): deleting a ruling on purpose deletes its log too."""
+    names = {_pinned_name(p) for p in SCENARIOS}
+    orphans = sorted(p.name for p in LOGS.glob("*.log") if p.name not in names)
+    assert not orphans, f"pinned logs without their scenario: {orphans}"
+    assert len(names) == len(list(LOGS.glob("*.log")))
