@@ -665,7 +665,13 @@ class DemoPanel(QWidget):
         desc = s.description if s.kind == "scenario" else ""
         self.description.setText(desc.strip())
         self.description.setVisible(bool(desc.strip()))
-        self.narration.setText(s.narration().strip())
+        # before the first narrated step the narration falls back to the description, which the
+        # dock already shows just above it: once is enough
+        narration = s.narration().strip()
+        if narration == desc.strip():
+            narration = ""
+        self.narration.setText(narration)
+        self.narration.setVisible(bool(narration))
         self.progress.setText(t("rulings.demo.step_of", index=s.index, total=s.total) if s.index
                               else t("rulings.demo.start") + f"  (0 / {s.total})")
         self.back_button.setEnabled(s.index > 0)

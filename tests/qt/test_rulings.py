@@ -93,6 +93,8 @@ def test_demo_scenario_steps_forward_and_back(table, qtbot):
     assert f.demo_dock.isVisible()
     assert "リバース" in panel.title.text()
     assert "E1.3" in panel.description.text()
+    # step 0: the description is shown once, not again as the narration under it
+    assert panel.narration.text() == "" and panel.narration.isHidden()
     assert not win.overlay.isVisible()  # demo: no hand-off screen
     game = c.game
     f.demo.forward()  # say
