@@ -14,10 +14,12 @@ cards are real. Rules, in the order a player thinks of them:
   seat before the combat step (a Down or Danger servant cannot raid); draws when the hand is small;
   mana recovery when short of mana; assassination coins on the strongest opponent; negation of an
   opponent's effect that helps a fighter against it.
-- **Command spells:** never the last two (E4.1 drops a player who spends the last one); with three,
-  only to negate an opponent's effect without which the fight being fought would not destroy its
-  servant (the stack played out both ways), to negate an opponent's proxy (代理戦闘) when the fight
-  against the servant itself comes out ahead, or to remove assassination coins.
+- **Command spells:** never the last one (E4.1 drops a player who spends it); the second-last only
+  to stay alive: to negate an opponent's effect without which the fight being fought would not
+  destroy its servant (the stack played out both ways), or to remove the assassination coin that
+  would destroy it at its next rise step; with three, for those, to negate an opponent's proxy
+  (代理戦闘) when the fight against the servant itself comes out ahead, or to remove assassination
+  coins.
 - **Long games:** from turn ``LONG_GAME_TURNS`` on it raids any target it does not die against,
   raids with its servant itself (no proxy of its own: against a defender's proxy, proxy would meet
   proxy for ever) and spends command spells down to the last one on negating proxies, so that two
@@ -184,14 +186,23 @@ def effect_score(game: Any, p: int, a: UseEffect) -> float:
 
 
 def spell_score(game: Any, p: int, a: CommandSpell) -> float:
+    """How much ``basic`` wants to spend this command spell now (≤ 0: not now). Above
+    ``spells_kept`` only, except that the second-last one may be spent to keep the servant alive
+    (negating what would destroy it in this fight, or the assassination coin that would at its next
+    rise step): dropping out now is worse than holding one command spell."""
     s = game.ctx.s
     me = s.players[p]
-    if me.command_spells <= spells_kept(game):
-        return 0.0
+    if me.command_spells <= 1:
+        return 0.0  # never the last one (E4.1)
+    spare = me.command_spells > spells_kept(game)
     if a.spell == "remove_coin":
         if a.target != p:
             return 0.0
         n = me.coins.get(a.coin, 0)
+        if a.coin == "assassination" and coin_removal_saves(game, p):
+            return 3.0
+        if not spare:
+            return 0.0
         return 2.0 if n >= 2 or me.mana <= n + 1 else 0.0
     if a.spell == "negate":
         item = s.stack[a.target]
@@ -202,11 +213,22 @@ def spell_score(game: Any, p: int, a: CommandSpell) -> float:
             return 0.0
         if negation_saves(game, p, a):
             return 3.0
+        if not spare:
+            return 0.0
         if _is_proxy(game, item) and (long_game(game) or proxy_negation_pays(game, p, opp)):
             return 2.0
         if me.mana <= 2:
             return 1.0
     return 0.0
+
+
+def coin_removal_saves(game: Any, p: int) -> bool:
+    """Whether ``p``'s assassination coins destroy its servant at its next rise step (D12: each
+    takes mana as damage; more damage than mana destroys it) and one coin fewer would not."""
+    up = game.ctx.profile.assassination_upkeep
+    me = game.ctx.s.players[p]
+    n = me.coins.get("assassination", 0)
+    return up > 0 and n * up > me.mana >= (n - 1) * up
 
 
 def deadly_for(game: Any, p: int) -> bool:
@@ -329,5 +351,5 @@ def basic_action(game: Any, p: int, rng: random.Random) -> Action:
     return best
 
 
-__all__ = ["basic_action", "deadly_for", "effect_score", "fight", "fight_score", "long_game",
-           "negation_saves", "spell_score", "spells_kept"]
+__all__ = ["basic_action", "coin_removal_saves", "deadly_for", "effect_score", "fight",
+           "fight_score", "long_game", "negation_saves", "spell_score", "spells_kept"]

@@ -10,7 +10,9 @@ the next turn or of the game; the position reached is scored by ``evaluate``, an
 seat's chance of winning fitted on games between basic players (mana, command spells, hand,
 servant strength, and how many fights each side needs to destroy the other). The basic player's
 move stands unless another scores better by a margin; a command spell is a candidate only where
-the basic player sees a reason for it.
+the basic player sees a reason for it. The other seats are imagined as what they are recorded to be
+(``random`` seats play at random in the playouts), and the servant of a ``random`` seat is not
+raided while it is still face down.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from fate_royal.ai.basic import basic_action, spell_score, spells_kept
+from fate_royal.ai.basic import basic_action, long_game, spell_score
 from fate_royal.ai.determinize import determinize
 from fate_royal.rules import zones
-from fate_royal.rules.actions import Action, UseEffect
+from fate_royal.rules.actions import Action, DeclareRaid, UseEffect
 
 #: Playouts per decision: per root action, and the bounds for the whole decision.
 PLAYOUTS_PER_ACTION = 12
@@ -153,6 +155,12 @@ def does_nothing(game: Any, a: Action) -> bool:
     return True
 
 
+def holds_back(game: Any, a: Action, random_seats: frozenset[int]) -> bool:
+    """Whether ``a`` is a raid on a Reverse (face-down) servant of a seat in ``random_seats``."""
+    return isinstance(a, DeclareRaid) and a.target in random_seats \
+        and zones.servant_state(game.ctx, a.target) == "reverse"
+
+
 def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
                   pv: Any = None) -> Action:
     """The strong player's choice among ``legal`` (the seat's legal actions, from its view
@@ -163,15 +171,16 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
         from fate_royal.rules.view import view
 
         pv = view(game, seat)
-    # never the last two command spells (E4.1: spending the last one drops the player; the
-    # playouts end too soon to see it coming), as the basic player (in a long game, the last one)
-    if pv.players[seat].command_spells <= spells_kept(game):
+    # never the last command spell (E4.1: spending it drops the player; the playouts end too soon
+    # to see it coming)
+    if pv.players[seat].command_spells <= 1:
         legal = [a for a in legal if getattr(a, "kind", "") != "spell"] or legal
         if len(legal) == 1:
             return legal[0]
     worlds = [determinize(game, seat, rng, pv) for _ in range(WORLDS)]
     # a command spell is the seat's life (E4.1): spent only where the basic player sees a reason
-    # (saving its servant, a proxy worth negating, coins), never on what a noisy playout favours
+    # (saving its servant, a proxy worth negating, coins; the second-last one only to stay alive),
+    # never on what a noisy playout favours
     legal = [a for a in legal if getattr(a, "kind", "") != "spell"
              or spell_score(worlds[0], seat, a) > 0] or legal
     if len(legal) == 1:
@@ -181,6 +190,19 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
     legal = [a for a in legal if not does_nothing(worlds[0], a)] or legal
     if len(legal) == 1:
         return legal[0]
+    # the other seats are imagined as what they are recorded to be (the seats option is public:
+    # everyone at the table sees which seats are computers of which level); people as basic
+    from fate_royal.ai import seat_levels
+
+    random_seats = frozenset(q for q, lv in seat_levels(game).items()
+                             if lv == "random" and q != seat)
+    # a servant still face down at a seat that plays at random is left alone (its card is a guess,
+    # and that seat raids blindly and spends its command spells at random: waiting costs nothing);
+    # the encounter's forced raid and long games are not held back
+    if random_seats and not long_game(game):
+        legal = [a for a in legal if not holds_back(game, a, random_seats)] or legal
+        if len(legal) == 1:
+            return legal[0]
     # the basic player's choice first: ties (no information) go to the readable move
     hint = basic_action(worlds[0], seat, rng)
     cands = sorted(legal, key=lambda a: 0 if a == hint else 1)
@@ -191,12 +213,6 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
     pairs = max(2, budget // n)
     seeds = [rng.getrandbits(32) for _ in range(pairs)]
     horizon = game.ctx.s.turn + HORIZON_TURNS
-    # the other seats are imagined as what they are recorded to be (the seats option is public:
-    # everyone at the table sees which seats are computers of which level); people as basic
-    from fate_royal.ai import seat_levels
-
-    random_seats = frozenset(q for q, lv in seat_levels(game).items()
-                             if lv == "random" and q != seat)
     value = [0.0] * n
     for j in range(pairs):
         base = worlds[j % len(worlds)]
@@ -218,4 +234,4 @@ def strong_action(game: Any, seat: int, legal: list[Action], rng: random.Random,
     return cands[best]
 
 
-__all__ = ["does_nothing", "evaluate", "features", "rollout", "strong_action"]
+__all__ = ["does_nothing", "evaluate", "features", "holds_back", "rollout", "strong_action"]

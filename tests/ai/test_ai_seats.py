@@ -328,3 +328,85 @@ def test_strong_does_not_waste_gandr_on_face_down_servants(house):
         elif e.code == "StateChangeIgnored" and "E1.3" in e.rules:
             wasted.append(user)
     assert 0 not in wasted, wasted
+
+
+def test_the_second_last_spell_is_spent_only_to_stay_alive(house):
+    """The seed-82 fight again (V-MAX would destroy basic's servant), but basic holds two command
+    spells: dropping out now is worse than holding one, so it still negates the boost; with one
+    left it never spends it (E4.1 drops a player who spends the last); and the second-last is not
+    spent on a negation that saves nothing (the Gand)."""
+    from fate_royal.ai.basic import spell_score
+
+    db, rules = house
+    levels = ["random", "basic"]
+    g = Game.new(db, rules, ["P1", "P2"], seed=82, seats={"0": "random", "1": "basic"})
+    g = _play_until(g, levels, lambda g: _spell_negating(g, 1, "M-006") is not None)
+    spell = _spell_negating(g, 1, "M-006")
+    two = g.fork()
+    two.ctx.s.players[1].command_spells = 2
+    assert spell_score(two, 1, spell) > 0
+    assert decide(two, 1, "basic") == spell
+    assert decide(two, 1, "strong") == spell
+    one = g.fork()
+    one.ctx.s.players[1].command_spells = 1
+    assert spell_score(one, 1, spell) == 0.0
+    assert decide(one, 1, "basic").kind != "spell"
+    assert decide(one, 1, "strong").kind != "spell"
+    g2 = Game.new(db, rules, ["P1", "P2"], seed=82, seats={"0": "random", "1": "basic"})
+    g2 = _play_until(g2, levels, lambda g: _spell_negating(g, 1, "S-001") is not None)
+    g2.ctx.s.players[1].command_spells = 2
+    assert spell_score(g2, 1, _spell_negating(g2, 1, "S-001")) == 0.0
+
+
+def test_the_second_last_spell_removes_the_coin_that_would_destroy(house):
+    """D12: each assassination coin takes a mana at its holder's rise step, and more damage than
+    mana destroys the servant. With two command spells a seat removes one coin (E4.2) exactly when
+    the coins would destroy it and one fewer would not."""
+    from fate_royal.ai.basic import coin_removal_saves, spell_score
+    from fate_royal.rules.actions import CommandSpell as Spell
+
+    db, rules = house
+    g = Game.new(db, rules, ["P1", "P2"], seed=5, seats={"0": "basic", "1": "basic"})
+    me = g.ctx.s.players[1]
+    remove = Spell(player=1, spell="remove_coin", target=1, coin="assassination")
+    me.command_spells = 2
+    for coins, mana, saves in [(3, 2, True), (3, 3, False), (4, 2, False), (1, 0, True),
+                               (0, 0, False)]:
+        me.coins["assassination"] = coins
+        me.mana = mana
+        assert coin_removal_saves(g, 1) is saves, (coins, mana)
+        assert (spell_score(g, 1, remove) > 0) is saves, (coins, mana)
+    me.coins["assassination"], me.mana = 3, 2
+    me.command_spells = 1
+    assert spell_score(g, 1, remove) == 0.0
+
+
+def _raid_on_a_face_down_servant(db, rules, seats: dict[str, str]):
+    """The first decision of a game where strong (seat 0) may raid seat 1's servant still face
+    down, with the rest played as recorded."""
+    for seed in range(1, 60):
+        g = Game.new(db, rules, ["P1", "P2"], seed=seed, seats=seats)
+        while g.outcome() is None and g.ctx.s.turn <= 6:
+            p = g.pending.player
+            if p == 0 and g.servant_state(1) == "reverse" and any(
+                    a.kind == "raid" and a.target == 1 for a in g.legal_actions()):
+                return g
+            g.apply(decide(g, p, seats[str(p)]))
+    pytest.skip("no raid on a face-down servant in these games")
+
+
+def test_strong_leaves_a_random_seats_face_down_servant_alone(house):
+    """A seat recorded as ``random`` raids blindly and spends its command spells at random, and a
+    servant still face down is only a guess: strong does not raid it (the levels are public)."""
+    from fate_royal.ai.strong import holds_back
+
+    db, rules = house
+    g = _raid_on_a_face_down_servant(db, rules, {"0": "strong", "1": "random"})
+    raid = next(a for a in g.legal_actions() if a.kind == "raid" and a.target == 1)
+    assert holds_back(g, raid, frozenset({1}))
+    assert decide(g, 0, "strong").kind != "raid"
+    # the same raid against a seat recorded as basic, or once the servant is face up, is a move
+    assert not holds_back(g, raid, frozenset())
+    face_up = g.fork()
+    face_up.ctx.s.card_states[face_up.ctx.s.players[1].hero] = "rise"
+    assert not holds_back(face_up, raid, frozenset({1}))
