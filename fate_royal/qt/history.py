@@ -170,15 +170,33 @@ class LogBar(QWidget):
         self._names: tuple = ()
 
     def retranslate(self) -> None:
-        self.undo_button.setText("↶ " + tr("history.undo"))
         self.undo_button.setToolTip(tr("history.undo") + " (Ctrl+Z)")
-        self.redo_button.setText("↷ " + tr("history.redo"))
         self.redo_button.setToolTip(tr("history.redo") + " (Ctrl+Shift+Z)")
+        self.undo_button.setAccessibleName(tr("history.undo"))
+        self.redo_button.setAccessibleName(tr("history.redo"))
         self.rule_filter.setPlaceholderText(tr("log.filter.rule"))
         self.rule_filter.setToolTip(tr("log.filter.rule_tip"))
         self.history_button.setText(tr("history.title"))
+        self._fit_labels()
         self._names = ()
         self.refresh()
+
+    def _fit_labels(self) -> None:
+        """Undo and redo say their names where the row has room; in a narrow dock (a demo beside
+        the table at 1280×800) only their arrows, so that no label is cut (the names stay in the
+        tooltips and accessible names)."""
+        full = [("↶ " + tr("history.undo")), ("↷ " + tr("history.redo"))]
+        buttons = (self.undo_button, self.redo_button, self.history_button)
+        for b, text in zip(buttons, full):
+            b.setText(text)
+        need = sum(b.sizeHint().width() for b in buttons) + 2 * self.layout().spacing() + 8
+        if self.width() > 0 and need > self.width():
+            self.undo_button.setText("↶")
+            self.redo_button.setText("↷")
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_labels()
 
     def refresh(self) -> None:
         c = self.window_.controller

@@ -86,6 +86,33 @@ def test_install_adds_menus_and_shortcuts(table):
 # --------------------------------------------------------------------------- demo mode
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_no_button_label_is_cut_beside_a_demo(table, lang):
+    """At 1280×800 the demo dock takes the left side and the log dock gets narrow: its undo and
+    redo buttons then show only their arrows (names in the tooltips), never a label cut to
+    "↶…す"; every visible button of the window keeps the width its label needs."""
+    from PySide6.QtWidgets import QAbstractButton, QApplication
+
+    win, c, f = table(new_game=False, lang=lang)
+    win.resize(1280, 800)
+    assert f.open_scenario(DEMOS / "E1.3-demo-reverse-never-down.yaml") is None
+    for _ in range(3):
+        QApplication.processEvents()
+    shown = [b for b in win.findChildren(QAbstractButton) if b.isVisible() and b.text()]
+    assert len(shown) >= 5
+    cut = [(b.text(), b.width(), b.sizeHint().width()) for b in shown
+           if b.width() < b.sizeHint().width() - 1]
+    assert cut == []
+    undo = next(b for b in win.findChildren(QAbstractButton)
+                if b.toolTip().startswith(i18n.tr("history.undo")))
+    assert undo.text() in ("↶", "↶ " + i18n.tr("history.undo"))
+    assert undo.accessibleName() == i18n.tr("history.undo")
+    win.resize(1920, 1080)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert undo.text() == "↶ " + i18n.tr("history.undo")  # room again: the name is back
+
+
 def test_demo_scenario_steps_forward_and_back(table, qtbot):
     win, c, f = table(new_game=False)
     assert f.open_scenario(DEMOS / "E1.3-demo-reverse-never-down.yaml") is None
