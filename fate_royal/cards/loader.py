@@ -950,10 +950,16 @@ def _read_errata(root: Path, default_root: bool, ctx: _Ctx, files: list[Path],
         tree = _read_mapping(path, label, ctx)
         if tree is None:
             continue
-        _check_keys(ctx, tree, schema.ERRATA_KEYS, "errata pack", "")
+        # ``patches:`` with nothing after it is a pack without patches: the patch editor wrote an
+        # emptied pack that way until 2026-12-06, and refusing it kept the table from starting
+        empty = "patches" in tree and tree["patches"] is None
+        spec = {k: v for k, v in schema.ERRATA_KEYS.items() if not (empty and k == "patches")}
+        _check_keys(ctx, tree, spec, "errata pack", "", ("patches",) if empty else ())
         for k in ("pack", "title", "source_file", "note"):
             if k in tree:
                 _check_value(ctx, tree, k, k, schema.ERRATA_KEYS[k], "errata pack")
+        if empty:
+            continue
         lst = tree.get("patches")
         if not isinstance(lst, YList):
             if "patches" in tree:

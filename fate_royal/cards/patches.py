@@ -43,20 +43,27 @@ def read_user_patches(path: Path | None = None) -> list[dict[str, Any]]:
 
 
 def _flow(value: Any) -> str:
+    """``value`` as YAML on one line: flow style; a text with a line break in it as a JSON string
+    (valid YAML, its breaks written ``\\n``), so that the pack keeps one key a line (``pack_text``'s
+    map of lines to fields relies on it). Only YAML's document-end marker is taken off a plain
+    scalar, never an ellipsis the text itself ends with."""
+    import json
+
     import yaml
 
     text = yaml.safe_dump(value, allow_unicode=True, default_flow_style=True, width=10 ** 6)
     text = text.strip()
     if text.endswith("\n..."):
         text = text[:-4].strip()
-    if text.endswith("..."):
-        text = text[:-3].strip()
+    if "\n" in text:
+        text = json.dumps(value, ensure_ascii=False)
     return text
 
 
 def pack_text(patches: list[dict[str, Any]], title: str = "") -> tuple[str, dict[int, tuple[int, str]]]:
     """The pack as YAML, one key a line; and line -> (patch index, key) for naming fields."""
-    lines = ["pack: mine", f"title: {_flow(title or 'house rules of this table')}", "patches:"]
+    lines = ["pack: mine", f"title: {_flow(title or 'house rules of this table')}",
+             "patches:" if patches else "patches: []"]  # a pack with none is still a pack
     where: dict[int, tuple[int, str]] = {}
     for i, p in enumerate(patches):
         keys = [k for k in FIELDS if k in p] + [k for k in p if k not in FIELDS]
@@ -95,11 +102,13 @@ def check_patches(patches: list[dict[str, Any]], *, rules: Any = None, path: Pat
         except DataError as exc:
             db = None
             for e in getattr(exc, "errors", [exc]):
+                # the messages name the pack as the user knows it, not the temporary copy
+                message = e.message.replace(candidate.as_posix(), path.as_posix())
                 if e.file == candidate.as_posix() and e.line in where:
-                    fields.setdefault(where[e.line], e.message)
+                    fields.setdefault(where[e.line], message)
                 elif e.file == candidate.as_posix():
                     i = max((ix for ln, (ix, _k) in where.items() if ln <= e.line), default=0)
-                    fields.setdefault((i, "id"), e.message)
+                    fields.setdefault((i, "id"), message)
                 else:
                     other.append(str(e).replace(candidate.as_posix(), path.as_posix()))
     from fate_royal.cards.ruleset import ERRATA_RULES
