@@ -20,9 +20,6 @@ class Stats:
     ma: int = 0
     md: int = 0
 
-    def __add__(self, other: "Stats") -> "Stats":
-        return Stats(*(getattr(self, k) + getattr(other, k) for k in STAT_KEYS))
-
     def as_dict(self) -> dict[str, int]:
         return {k: getattr(self, k) for k in STAT_KEYS}
 
@@ -82,9 +79,6 @@ class Effect:
     @property
     def is_constant(self) -> bool:
         return self.timing == "constant"
-
-    def has_keyword(self, keyword: str) -> bool:
-        return keyword in self.keywords
 
 
 @dataclass(frozen=True)
