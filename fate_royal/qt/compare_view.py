@@ -10,11 +10,11 @@ from __future__ import annotations
 import html
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QSplitter,
-    QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QProgressBar, QPushButton,
+    QSpinBox, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from fate_royal.qt import texts
@@ -392,8 +392,12 @@ class SweepWindow(QWidget):
                              (t("workbench.sweep.second"), self.second_set)):
             top.addWidget(QLabel(label))
             top.addWidget(combo, 1)
-        self.run_button = QPushButton(t("workbench.sweep.run"))
-        self.run_button.clicked.connect(lambda: self.run())
+        self.run_button = QPushButton(t("workbench.sweep.stop"))
+        stop_width = self.run_button.sizeHint().width()
+        self.run_button.setText(t("workbench.sweep.run"))
+        # as wide as its wider label, so that neither is cut when the other was laid out
+        self.run_button.setMinimumWidth(max(stop_width, self.run_button.sizeHint().width()))
+        self.run_button.clicked.connect(self._button)
         top.addWidget(self.run_button)
         lay.addLayout(top)
         self.summary = QLabel()
@@ -402,6 +406,13 @@ class SweepWindow(QWidget):
         # before the first run: what the button will do (the table is empty until then)
         self.summary.setText(t("workbench.sweep.hint", files=len(self.files)))
         lay.addWidget(self.summary)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, max(1, len(self.files)))
+        self.progress.hide()
+        lay.addWidget(self.progress)
+        # a sweep started with the button: one ruling per turn of the event loop, so the window
+        # stays live (a few seconds for the shipped rulings) and the sweep can be stopped
+        self._running: dict[str, Any] | None = None
         self.table = QTableWidget(0, 3)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -418,11 +429,13 @@ class SweepWindow(QWidget):
         self.resize(1400, 860)
 
     def run(self, first: Any = None, second: Any = None) -> list:
-        """Run the sweep (under the chosen sets, or ``first``/``second``) and show it."""
+        """Run the whole sweep now (under the chosen sets, or ``first``/``second``) and show it;
+        the button runs it a ruling at a time instead (``start``)."""
         from PySide6.QtGui import QGuiApplication
 
         from fate_royal.rules.compare import ruling_sweep
 
+        self.stop()
         a = first if first is not None else self.first_set.currentData()
         b = second if second is not None else self.second_set.currentData()
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
@@ -430,6 +443,70 @@ class SweepWindow(QWidget):
             self.entries = ruling_sweep(self.files, a, b)
         finally:
             QGuiApplication.restoreOverrideCursor()
+        return self._show(a, b)
+
+    def running(self) -> bool:
+        return self._running is not None
+
+    def _button(self) -> None:
+        if self.running():
+            self.stop(cancelled=True)
+        else:
+            self.start()
+
+    def start(self, first: Any = None, second: Any = None) -> None:
+        """Start the sweep a ruling at a time: the progress bar moves, the button stops it."""
+        self.stop()
+        a = first if first is not None else self.first_set.currentData()
+        b = second if second is not None else self.second_set.currentData()
+        self._running = {"a": a, "b": b, "next": 0, "found": []}
+        self.table.setRowCount(0)
+        self.progress.setValue(0)
+        self.progress.show()
+        for combo in (self.first_set, self.second_set):
+            combo.setEnabled(False)
+        self.run_button.setText(t("workbench.sweep.stop"))
+        self._progress_text()
+        QTimer.singleShot(0, self._step)
+
+    def _progress_text(self) -> None:
+        r = self._running
+        assert r is not None
+        self.summary.setText(t("workbench.sweep.progress", done=r["next"], files=len(self.files),
+                               changed=len(r["found"])))
+
+    def _step(self) -> None:
+        from fate_royal.rules.compare import ruling_sweep
+
+        r = self._running
+        if r is None:  # stopped
+            return
+        if r["next"] < len(self.files):
+            r["found"] += ruling_sweep([self.files[r["next"]]], r["a"], r["b"])
+            r["next"] += 1
+            self.progress.setValue(r["next"])
+            self._progress_text()
+            QTimer.singleShot(0, self._step)
+            return
+        self.entries = r["found"]
+        self.stop()
+        self._show(r["a"], r["b"])
+
+    def stop(self, cancelled: bool = False) -> None:
+        """End a sweep started with the button (``cancelled``: said so, the table left empty)."""
+        r, self._running = self._running, None
+        self.progress.hide()
+        for combo in (self.first_set, self.second_set):
+            combo.setEnabled(True)
+        self.run_button.setText(t("workbench.sweep.run"))
+        if r is not None and cancelled:
+            self.summary.setText(t("workbench.sweep.stopped", done=r["next"], files=len(self.files)))
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        self.stop(cancelled=True)
+        super().closeEvent(event)
+
+    def _show(self, a: Any, b: Any) -> list:
         verdict = lambda ok: t("workbench.sweep.passes") if ok else t("workbench.sweep.fails")  # noqa: E731
         self.summary.setText(t("workbench.sweep.summary", files=len(self.files),
                                changed=len(self.entries), a=texts.rules_title(a),

@@ -211,6 +211,45 @@ def test_ruling_sweep_house_against_base_lists_the_rulings_whose_expectations_di
     assert str(len(entries)) in sweep.summary.text()
 
 
+def test_the_sweep_button_plays_a_ruling_at_a_time_and_can_be_stopped(qtbot):
+    """The button does not hold the window for the whole sweep: the rulings are played one per
+    turn of the event loop with a progress bar, the button stops it, and a finished sweep lists
+    what ``run`` lists."""
+    from PySide6.QtWidgets import QApplication
+
+    from fate_royal.cards.rulesets import shipped_ruleset
+    from fate_royal.qt.compare_view import SweepWindow
+
+    i18n.set_language("ja")
+    files = sorted(RULINGS.glob("E8-*.yaml")) + sorted(RULINGS.glob("E9.3-*.yaml"))
+    assert len(files) >= 4
+    sweep = SweepWindow(None, files=files)
+    qtbot.addWidget(sweep)
+    sweep.show()
+    house, base = shipped_ruleset("house"), shipped_ruleset("base")
+    expected = [e.path for e in sweep.run(house, base)]
+    assert expected and sweep.table.rowCount() == len(expected)
+
+    qtbot.mouseClick(sweep.run_button, Qt.MouseButton.LeftButton)
+    assert sweep.running() and sweep.table.rowCount() == 0
+    assert sweep.run_button.text() == "中止" and not sweep.first_set.isEnabled()
+    QApplication.processEvents()  # one turn: one ruling, not all of them
+    assert sweep.running() and 1 <= sweep.progress.value() < len(files)
+    assert f"／{len(files)}件" in sweep.summary.text()
+    qtbot.mouseClick(sweep.run_button, Qt.MouseButton.LeftButton)  # stop
+    assert not sweep.running() and sweep.progress.isHidden() and sweep.first_set.isEnabled()
+    assert "中止しました" in sweep.summary.text() and sweep.table.rowCount() == 0
+    done = sweep.progress.value()
+    QApplication.processEvents()
+    assert sweep.progress.value() == done  # nothing runs after the stop
+
+    qtbot.mouseClick(sweep.run_button, Qt.MouseButton.LeftButton)  # again, to the end
+    qtbot.waitUntil(lambda: not sweep.running(), timeout=60000)
+    assert [e.path for e in sweep.entries] == expected
+    assert sweep.table.rowCount() == len(expected) and sweep.run_button.text() == "一括比較を実行"
+    assert str(len(expected)) in sweep.summary.text() and sweep.progress.isHidden()
+
+
 # --------------------------------------------------------------------------- demos
 
 
