@@ -636,7 +636,7 @@ class CardEditor(QDialog):
         split = QSplitter(Qt.Orientation.Horizontal)
         form_host = QWidget()
         self.form_layout = QVBoxLayout(form_host)
-        card_form = QFormLayout()
+        card_form = self.card_form = QFormLayout()
         self.fields: dict[str, QWidget] = {}
         self.name = self._line(card_form, "name", "editor.name")
         self.name_en = self._line(card_form, "name_en", "editor.name_en")
@@ -771,11 +771,14 @@ class CardEditor(QDialog):
                     self.open_combo.addItem(tr("editor.shipped", id=cid, name=card.name), cid)
 
     def _kind_changed(self) -> None:
+        """Only the fields of the chosen kind are shown (a disabled field looks much like an
+        enabled one in the dark theme, and a mystic code has no classes to tick)."""
         kind = self.kind.currentData()
-        self.fields["stats"].setEnabled(kind in ("hero", "class"))
-        self.fields["classes"].setEnabled(kind == "hero")
-        self.fields["class_name"].setEnabled(kind == "class")
-        self.fields["copies"].setEnabled(kind in ("mystic_code", "scene"))
+        applies = {"stats": kind in ("hero", "class"), "classes": kind == "hero",
+                   "class_name": kind == "class", "copies": kind in ("mystic_code", "scene")}
+        for path, on in applies.items():
+            self.fields[path].setEnabled(on)
+            self.card_form.setRowVisible(self.fields[path], on)
         self.schedule()
 
     # --- effects

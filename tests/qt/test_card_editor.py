@@ -172,6 +172,31 @@ def test_a_problem_is_shown_on_its_field(qtbot, tmp_path, monkeypatch, lang_ja):
     assert load_card_db().card("M-002").effects[0].unplayable
 
 
+@pytest.mark.parametrize("kind, shown", [
+    ("hero", {"stats", "classes"}),
+    ("class", {"stats", "class_name"}),
+    ("mystic_code", {"copies"}),
+    ("scene", {"copies"}),
+])
+def test_the_form_shows_only_the_fields_of_the_card_kind(qtbot, tmp_path, monkeypatch, lang_ja,
+                                                          kind, shown):
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    editor = CardEditor(None, live_delay_ms=0)
+    qtbot.addWidget(editor)
+    editor.show()
+    for first in ("hero", "scene"):  # from another kind, so that every field changes both ways
+        choose(editor.kind, first)
+        choose(editor.kind, kind)
+        for path in ("stats", "classes", "class_name", "copies"):
+            field = editor.fields[path]
+            label = editor.card_form.labelForField(field)
+            assert field.isVisible() == (path in shown), (kind, path)
+            assert label.isVisible() == (path in shown), (kind, path)
+            assert field.isEnabled() == (path in shown), (kind, path)
+    for path in ("name", "name_en", "skills", "note"):  # every kind has these
+        assert editor.fields[path].isVisible()
+
+
 def test_provisional_fields_are_one_click_away_and_completed_in_the_form(qtbot, tmp_path,
                                                                          monkeypatch, lang_ja):
     monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
