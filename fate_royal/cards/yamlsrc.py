@@ -246,7 +246,9 @@ class _Builder:
                 self.error(node, f"{node.value!r} is not a valid {_short_tag(node.tag)}")
                 return None
         if id(node) in self.active:
-            self.error(node, "recursive YAML alias")
+            if id(node) not in self.aliased:  # once per anchor, however often it is used inside
+                self.aliased.add(id(node))
+                self.error(node, "recursive YAML alias")
             return None
         if id(node) in self.built:
             # An alias (*name) of a list or mapping. Data files have no use for them, and nested

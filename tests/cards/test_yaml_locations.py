@@ -221,6 +221,12 @@ def test_a_recursive_alias_is_refused_not_followed():
     assert errors == ["data/x.yaml:2: recursive YAML alias"]
 
 
+def test_a_recursive_alias_used_twice_is_said_once():
+    tree, errors = parse("a: 1\nb: &x [*x, *x, [*x]]\n")
+    assert tree == {"a": 1, "b": [None, None, [None]]}
+    assert errors == ["data/x.yaml:2: recursive YAML alias"]
+
+
 def test_a_list_or_mapping_used_again_through_an_alias_is_refused_once():
     tree, errors = parse("a: &m {k: 1}\nb: *m\nc: *m\nd: &s hi\ne: *s\n")
     assert tree == {"a": {"k": 1}, "b": None, "c": None, "d": "hi", "e": "hi"}
