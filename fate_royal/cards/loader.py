@@ -368,7 +368,8 @@ class _Builder:
                 out[k] = inner
             elif not _check_value(self.ctx, m, k, _join(path, k), p, "condition"):
                 ok = False
-            elif k in _KEYWORD_VALUED_CONDITIONS and not _check_keyword(self.ctx, m, k, path, "condition"):
+            elif k in _KEYWORD_VALUED_CONDITIONS and not _check_keyword(self.ctx, m, k, _join(path, k),
+                                                                        "condition"):
                 ok = False
             else:
                 out[k] = _tuple(m[k])

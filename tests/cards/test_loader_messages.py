@@ -233,6 +233,12 @@ def test_one_bad_effect_does_not_hide_the_next():
     ([{"op": "grant_keyword", "keyword": "飛行"}],
      [f"effects.1.ops.1.keyword: unknown keyword '飛行' in grant_keyword {KEYWORD_HELP}"]),
     ([{"op": "draw", "count": 1, "if": {"nope": 1}}], ["effects.1.ops.1.if: unknown condition 'nope'"]),
+    # a condition's keyword is reported at its own field, as its wrong type is (the editor marks it)
+    ([{"op": "draw", "count": 1, "if": {"target_has_keyword": "飛行"}}],
+     [f"effects.1.ops.1.if.target_has_keyword: unknown keyword '飛行' in condition {KEYWORD_HELP}"]),
+    ([{"op": "draw", "count": 1, "if": {"target_has_keyword": 5}}],
+     ["effects.1.ops.1.if.target_has_keyword: wrong type for 'target_has_keyword' in condition: "
+      "expected text, got integer 5"]),
     ({"op": "draw"}, ["effects.1.ops: ops must be a list of operations, got a mapping"]),
     ([{"op": "draw", "count": 1}, {"op": "drow"}, {"op": "recover"}],
      ["effects.1.ops.2: unknown operation 'drow' (did you mean 'draw'?)",
