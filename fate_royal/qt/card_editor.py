@@ -690,6 +690,13 @@ class CardEditor(QDialog):
         self.effect_tabs = QTabWidget()
         self.effect_tabs.setObjectName("effect_tabs")
         self.form_layout.addWidget(self.effect_tabs, 1)
+        # a card without effects yet: say what the button does instead of an empty frame
+        self.no_effects = QLabel(tr("editor.no_effects"))
+        self.no_effects.setObjectName("no_effects")
+        self.no_effects.setWordWrap(True)
+        self.no_effects.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.no_effects.setStyleSheet("color: #b8a98a; padding: 12px;")
+        self.form_layout.addWidget(self.no_effects, 1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(form_host)
@@ -793,8 +800,16 @@ class CardEditor(QDialog):
         scroll.setWidget(form)
         self.effect_tabs.addTab(scroll, tr("editor.effect_tab", number=self.effect_tabs.count() + 1))
         self.effect_tabs.setCurrentIndex(self.effect_tabs.count() - 1)
+        self._show_effects()
         self.schedule()
         return form
+
+    def _show_effects(self) -> None:
+        """The effect tabs, or (none yet) a line saying how to add one."""
+        some = self.effect_tabs.count() > 0
+        self.effect_tabs.setVisible(some)
+        self.no_effects.setVisible(not some)
+        self.remove_effect_button.setEnabled(some)
 
     def effect_forms(self) -> list[EffectForm]:
         return [self.effect_tabs.widget(i).widget() for i in range(self.effect_tabs.count())]
@@ -807,6 +822,7 @@ class CardEditor(QDialog):
             w.deleteLater()
             for j in range(self.effect_tabs.count()):
                 self.effect_tabs.setTabText(j, tr("editor.effect_tab", number=j + 1))
+            self._show_effects()
             self.schedule()
 
     # --- loading a card into the form
@@ -861,6 +877,7 @@ class CardEditor(QDialog):
                 w.deleteLater()
             for e in data.get("effects") or ():
                 self.add_effect(e)
+            self._show_effects()
         finally:
             self._loading = False
         self._kind_changed()

@@ -37,6 +37,8 @@ QHeaderView::section { background: #2b1e15; color: #e8c36a; border: 0; padding: 
 QPushButton { padding: 0.3em 1em; border-radius: 0.35em; background: #3a2a1f; color: #f4ecdc;
   border: 1px solid #6b5237; }
 QPushButton:hover { background: #4e3826; border-color: #e8c36a; }
+QPushButton:disabled { background: #241a13; color: #6b5f55; border-color: #3a2f27; }
+QComboBox:disabled, QSpinBox:disabled { color: #6b5f55; border-color: #3a2f27; }
 QSpinBox { background: #2b1e15; color: #f4ecdc; border: 1px solid #6b5237; padding: 2px 4px; }
 QComboBox { background: #2b1e15; color: #f4ecdc; border: 1px solid #6b5237; border-radius: 3px;
   padding: 2px 6px; }

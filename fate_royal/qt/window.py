@@ -84,6 +84,11 @@ QDialog QPushButton, QMessageBox QPushButton {
   background: #3a2a1f; color: #f4ecdc; border: 1px solid #6b5038; border-radius: 4px; padding: 4px 14px; }
 QDialog QPushButton:hover, QMessageBox QPushButton:hover { background: #4a3726; }
 QDialog QPushButton:default, QMessageBox QPushButton:default { border-color: #e8c36a; }
+QDialog QPushButton:disabled, QMessageBox QPushButton:disabled {
+  background: #241a13; color: #6b5f55; border-color: #3a2f27; }
+QDialog QLineEdit:disabled, QDialog QComboBox:disabled, QDialog QSpinBox:disabled {
+  color: #6b5f55; border-color: #2e2219; }
+QCheckBox:disabled, QDialog QLabel:disabled { color: #6b5f55; }
 """
 
 

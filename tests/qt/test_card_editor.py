@@ -197,6 +197,25 @@ def test_the_form_shows_only_the_fields_of_the_card_kind(qtbot, tmp_path, monkey
         assert editor.fields[path].isVisible()
 
 
+def test_a_card_without_effects_says_how_to_add_one(qtbot, tmp_path, monkeypatch, lang_ja):
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    editor = CardEditor(None, live_delay_ms=0)
+    qtbot.addWidget(editor)
+    editor.show()
+    editor.new_card("mystic_code")
+    assert editor.no_effects.isVisible() and "効果を追加" in editor.no_effects.text()
+    assert not editor.effect_tabs.isVisible() and not editor.remove_effect_button.isEnabled()
+    qtbot.mouseClick(editor.add_effect_button, Qt.MouseButton.LeftButton)
+    assert editor.effect_tabs.isVisible() and editor.effect_tabs.count() == 1
+    assert not editor.no_effects.isVisible() and editor.remove_effect_button.isEnabled()
+    qtbot.mouseClick(editor.remove_effect_button, Qt.MouseButton.LeftButton)
+    assert editor.no_effects.isVisible() and not editor.effect_tabs.isVisible()
+    editor.load_mapping({"kind": "mystic_code", "id": "M-001", "name": "x",
+                         "effects": [{"name": "e", "timing": "activated",
+                                      "ops": [{"op": "draw", "count": 1}]}]})
+    assert editor.effect_tabs.isVisible() and not editor.no_effects.isVisible()
+
+
 def test_provisional_fields_are_one_click_away_and_completed_in_the_form(qtbot, tmp_path,
                                                                          monkeypatch, lang_ja):
     monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
