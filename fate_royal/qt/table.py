@@ -29,6 +29,7 @@ from fate_royal.qt import art, texts
 from fate_royal.qt.fonts import pixel_font
 from fate_royal.qt.i18n import current_language, tr
 from fate_royal.qt.zoom import ZoomTarget
+from fate_royal.text.words import one_name
 
 CARD_RATIO = 880.0 / 630.0
 VIRTUAL_W, VIRTUAL_H = 1150.0, 860.0
@@ -1176,8 +1177,10 @@ class TableView(CardPointer, QWidget):
         source = ""
         if cid and cid in g.db.cards:
             eff = next((e for e in g.db.cards[cid].effects if e.name == effect), None)
-            source = tr("table.proxy_source", card=w.card_name(g.db.cards[cid]),
-                        effect=w.effect_name(eff) if eff is not None else effect)
+            card_name = w.card_name(g.db.cards[cid])
+            effect_name = w.effect_name(eff) if eff is not None else effect
+            source = one_name(tr("table.proxy_source", card=card_name, effect=effect_name),
+                              effect_name, card_name)
         stats = ""
         if chip is not None:
             st = chip.stats.as_dict()

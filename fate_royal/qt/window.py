@@ -35,6 +35,7 @@ from fate_royal.qt.i18n import strip_mnemonic, tr
 from fate_royal.qt.panels import ActionPanel, LogPanel, MessageBar, RulePanel, StackPanel
 from fate_royal.qt.table import HandView, TableView
 from fate_royal.rules.actions import ChooseAttack, DeclareRaid, ChooseEncounterTarget, Pass
+from fate_royal.text.words import one_name
 
 WINDOW_STYLE = """
 QMainWindow, QWidget#central { background: #120c08; }
@@ -237,9 +238,10 @@ class SharedPromptOverlay(QWidget):
         if "stack" in about:
             card = about.get("card", "")
             eff = game.db.cards[card].effects[about["effect"] - 1] if card in game.db.cards else None
-            what = tr("prompt.shared.stack", player=words.player(about["player"]),
-                      card=words.card_name(card) if card else "—",
-                      effect=words.effect_name(eff) if eff is not None else "")
+            card_name = words.card_name(card) if card else "—"
+            effect_name = words.effect_name(eff) if eff is not None else ""
+            what = one_name(tr("prompt.shared.stack", player=words.player(about["player"]),
+                               card=card_name, effect=effect_name), effect_name, card_name)
         elif "raid" in about:
             key = "prompt.shared.encounter" if about.get("encounter") else "prompt.shared.raid"
             what = tr(key, raider=words.player(about["raid"]), target=words.player(about["target"]))

@@ -25,6 +25,17 @@ CODE_ARGS = {"step": "step", "process": "process", "type": "attack", "state": "s
 STAT_ORDER = ("pa", "pd", "ma", "md")
 
 
+def one_name(text: str, effect: str, card: str) -> str:
+    """``text`` with "V-MAX of V-MAX" / "V-MAXのV-MAX" / "V-MAX (V-MAX)" said once: an effect
+    that bears its card's own name (most mystic codes) is named by it alone."""
+    if not effect or effect != card:
+        return text
+    for twice in (f"{effect} of {card}", f"{card}の{effect}", f"{effect} ({card})",
+                  f"{card}'s {effect}"):
+        text = text.replace(twice, effect)
+    return text
+
+
 class Words:
     """Names and sentences in one language for one game (its card data and player names)."""
 
@@ -109,7 +120,7 @@ class Words:
         if template is None:
             return event.code
         values = self._event_values(event, hide_card)
-        return fill(template, values)
+        return one_name(fill(template, values), values.get("effect", ""), values.get("card", ""))
 
     def event_line(self, event: Event, hide_card: bool = False) -> str:
         """A log line with its rule ids in brackets (the command line's form)."""
@@ -215,8 +226,9 @@ class Words:
         if isinstance(action, UseEffect):
             card = game.card_of(action.card)
             eff = card.effects[action.effect - 1]
-            text = self.tr("action.use_effect", card=self.card_name(card),
-                           effect=self.effect_name(eff))
+            text = one_name(self.tr("action.use_effect", card=self.card_name(card),
+                                    effect=self.effect_name(eff)),
+                            self.effect_name(eff), self.card_name(card))
             tg = self.use_targets(game, action)
             return f"{text} → {tg}" if tg else text
         if isinstance(action, CommandSpell):

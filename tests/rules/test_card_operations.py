@@ -287,4 +287,4 @@ def test_a_revival_with_no_class_left_out_of_play_does_nothing_and_says_why(tmp_
     assert (fizzled.card, fizzled.effect, fizzled.args) == (
         "S-953", "再契約", {"card": "S-953", "why": "no_servant_left"})
     assert Words.for_game(g, "ja").event(fizzled) == \
-        "再契約の再契約は効果なし（呼び出せるサーヴァントが残っていない）"
+        "再契約は効果なし（呼び出せるサーヴァントが残っていない）"  # one name: card and effect share it
