@@ -48,17 +48,27 @@ QComboBox QAbstractItemView { background: #0f0a07; color: #f4ecdc; selection-bac
 STATE_VALUES = ("reverse", "rise", "down", "danger")
 
 
-def field_label(d: Difference) -> str:
-    """A difference's path in words: ``B — サーヴァントの状態``."""
+#: Where a card can be (``rules.compare.position_summary``: "A:hand", "discard") -> zone term.
+ZONE_TERMS = {"seat": "servant_seat", "grail": "grail_seat", "deck": "deck", "discard": "discard",
+              "hand": "hand", "removed": "removed", "nowhere": "nowhere"}
+
+
+def _card(words: Any, cid: str) -> str:
+    return words.card_name(cid) if words is not None else cid
+
+
+def field_label(d: Difference, words: Any = None) -> str:
+    """A difference's path in words: ``B — サーヴァントの状態``; cards by name where ``words``
+    (``fate_royal.text.Words`` of the compared game) is given."""
     key = d.key
     parts = key.split(".")
     head = parts[0]
     if head == "card_states" and len(parts) > 1:
-        text = t("rulings.field.card_states", card=".".join(parts[1:]))
+        text = t("rulings.field.card_states", card=_card(words, ".".join(parts[1:])))
     elif head == "coins" and len(parts) > 1:
         text = t("rulings.field.coins", coin=texts.coin_text(parts[1]))
     elif d.section == "zones":
-        text = t("rulings.field.zones", card=key)
+        text = t("rulings.field.zones", card=_card(words, key))
     else:
         text = t(f"rulings.field.{head}")
         if text.startswith("[rulings."):
@@ -66,7 +76,21 @@ def field_label(d: Difference) -> str:
     return f"{d.player} — {text}" if d.player else text
 
 
-def value_text(v: Any) -> str:
+def _zone_text(item: str) -> str:
+    """One place of ``position_summary``'s zones ("A:hand×2", "discard") in words."""
+    place, times, count = item.partition("×")
+    owner, _, zone = place.rpartition(":")
+    term = ZONE_TERMS.get(zone)
+    name = t(f"zone.{term}") if term else zone
+    if owner:
+        if texts.lang() == "en":
+            name = name[:1].lower() + name[1:]  # "A's hand"
+        name = t("rulings.zone.owned", player=owner, zone=name)
+    return f"{name}×{count}" if times else name
+
+
+def value_text(v: Any, d: Difference | None = None, words: Any = None) -> str:
+    """A compared value in words: states, zones, steps and (with ``words``) cards by name."""
     if v is None:
         return "—"
     if isinstance(v, bool):
@@ -76,6 +100,16 @@ def value_text(v: Any) -> str:
             return texts.state_text(v)
         if ", " in v and all(p in STATE_VALUES for p in v.split(", ")):
             return "、".join(texts.state_text(p) for p in v.split(", "))
+        key = d.key if d is not None else ""
+        if d is not None and d.section == "zones":
+            items = [_zone_text(p) for p in v.split(", ")]
+            return words.join(items) if words is not None else ", ".join(items)
+        if key == "servant" and "/" in v and words is not None:
+            return "／".join(words.card_name(c) for c in v.split("/", 1))
+        if key == "step":
+            return texts.step_text(v)
+        if key == "process":
+            return texts.process_text(v)
     return str(v)
 
 
@@ -251,7 +285,8 @@ class ComparisonWindow(QWidget):
         upto = self.upto.value() if self.scenario_mode else None
         if self.scenario is not None:
             first, second = self.sets()
-            comp = compare_rules(self.scenario, first, second, upto)
+            comp = compare_rules(self.scenario, first, second, upto,
+                                 title=texts.scenario_title(self.scenario))
             self.set_comparison(comp)
             return comp
         import inspect
@@ -304,8 +339,11 @@ class ComparisonWindow(QWidget):
         self.table.setRowCount(len(comp.differences))
         bold = QFont(self.font())
         bold.setBold(True)
+        game = comp.on.game or comp.off.game
+        words = texts.words(game) if game is not None else None
         for r, d in enumerate(comp.differences):
-            cells = [field_label(d), value_text(d.on), value_text(d.off), "  ".join(d.rules)]
+            cells = [field_label(d, words), value_text(d.on, d, words), value_text(d.off, d, words),
+                     "  ".join(d.rules)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(d.path if c == 0 else text)
@@ -360,11 +398,12 @@ def comparison_for(controller: Any, demo_state: Any) -> Callable[..., Comparison
             return None
         if first is None or second is None:
             if scenario:
-                return compare_errata(s.scenario, s.total if upto is None else upto, root=s.root)
+                return compare_errata(s.scenario, s.total if upto is None else upto, root=s.root,
+                                      title=texts.scenario_title(s.scenario))
             return compare_errata(g, title=t("rulings.compare.current"))
         if scenario:
             return compare_rules(s.scenario, first, second, s.total if upto is None else upto,
-                                 root=s.root)
+                                 root=s.root, title=texts.scenario_title(s.scenario))
         return compare_rules(g, first, second, title=t("rulings.compare.current"))
 
     return source

@@ -231,8 +231,7 @@ class ScenarioSession:
 
     @property
     def title(self) -> str:
-        sc = self.scenario
-        return (sc.title_en or sc.title) if current_language() == "en" else (sc.title or sc.title_en)
+        return texts.scenario_title(self.scenario)
 
     @property
     def description(self) -> str:

@@ -131,6 +131,12 @@ def term(prefix: str, code: str) -> str:
     return code if text is None else text
 
 
+def scenario_title(scenario: Any) -> str:
+    """A scenario's title in the UI language (the other one where it has only that)."""
+    ja, en = getattr(scenario, "title", "") or "", getattr(scenario, "title_en", "") or ""
+    return (en or ja) if lang() == "en" else (ja or en)
+
+
 def rules_title(rules: Any) -> str:
     """The name of a rule set as the table shows it (title, in the UI language where known)."""
     if rules is None:

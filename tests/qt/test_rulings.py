@@ -283,6 +283,44 @@ def test_errata_comparison_of_the_live_game(table):
     assert any(r[0] == "捨て札の枚数" and r[1] == "0" and r[2] == "2" for r in w.rows())
 
 
+@pytest.mark.parametrize("lang, title, rows", [
+    ("ja", "山札の再作成", [["天のドレスの場所", "山札", "捨て札"], ["竜種の場所", "Aの手札", "捨て札"]]),
+    ("en", "The deck rebuild", [["where Dress of Heaven is", "Deck", "Discard pile"],
+                                ["where Dragon is", "A's hand", "Discard pile"]]),
+])
+def test_the_comparison_names_cards_places_and_the_scenario_in_the_ui_language(table, lang, title,
+                                                                               rows):
+    """Cards by name, not id (M-021); places in words, not the engine's codes (A:hand, discard);
+    the scenario's title in the language of the table."""
+    win, c, f = table(new_game=False, lang=lang)
+    assert f.open_scenario(DEMOS / "E8-demo-deck-rebuild.yaml") is None
+    w = f.open_comparison()
+    assert title in w.title.text()
+    got = [r[:3] for r in w.rows()]
+    for row in rows:
+        assert row in got
+    text = " ".join(" ".join(r) for r in w.rows()) + w.title.text()
+    raw = ("M-0", "M-9", ":hand") + (("deck", "discard") if lang == "ja" else ())
+    for code in raw:
+        assert code not in text, code
+
+
+def test_compared_servants_steps_and_processes_are_in_words():
+    from fate_royal.cards import load_card_db
+    from fate_royal.qt.compare_view import value_text
+    from fate_royal.rules.compare import Difference
+    from fate_royal.text import Words
+
+    words = Words("ja", load_card_db(), ["A", "B"])
+    i18n.set_language("ja")
+    assert value_text("H-001/C-001", Difference("players.A.servant", "", ""), words) == \
+        "アルトリア／セイバー"
+    assert value_text("ritual", Difference("game.step", "", "")) == "儀式ステップ"
+    assert value_text("raid", Difference("game.process", "", "")) == "襲撃"
+    assert value_text("B:seat×2, removed", Difference("zones.M-006", "", ""), words) == \
+        "Bのサーヴァントの座×2、ゲームから除外"
+
+
 # --------------------------------------------------------------------------- card inspector
 
 
