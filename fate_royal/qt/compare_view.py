@@ -562,6 +562,7 @@ class SweepWindow(QWidget):
                     text = texts.words(play.game).event(ev)
                 else:
                     text = play.error or (play.failures[0] if play.failures else "—")
+                    text = text.replace(str(e.path), e.path.name)  # the file is in the first column
                 lines.append(f"{'A' if first_side else 'B'}: {text}")
             line_no = f"#{e.index + 1}  " if e.index is not None else ""
             cells = [e.path.stem, f"{verdict(e.first.ok)} / {verdict(e.second.ok)}",

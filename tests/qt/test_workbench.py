@@ -209,6 +209,9 @@ def test_ruling_sweep_house_against_base_lists_the_rulings_whose_expectations_di
         assert e.index is not None or e.first.failures or e.second.failures
     assert sweep.table.rowCount() == len(entries)
     assert str(len(entries)) in sweep.summary.text()
+    # a failed check names its file and line without the folder (the file is in the first column)
+    lines = [sweep.table.item(r, 2).text() for r in range(sweep.table.rowCount())]
+    assert any(".yaml:" in x for x in lines) and not any(str(RULINGS) in x for x in lines)
 
 
 def test_the_sweep_button_plays_a_ruling_at_a_time_and_can_be_stopped(qtbot):
