@@ -11,6 +11,7 @@ English), the step list with progress, this step's log lines and rule ids, and e
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -50,6 +51,19 @@ QPushButton { padding: 0.35em 1em; border-radius: 0.35em; background: #3a2a1f; c
 QPushButton:hover { background: #4e3826; border-color: #e8c36a; }
 QPushButton:disabled { color: #6b5f55; border-color: #3a2f27; }
 """
+
+
+def refusal_text(message: str) -> str:
+    """Why the engine refused an action, in the table's language: the scenario checker says it in
+    English ("refused: M-007 cannot be used now (servant_down_codes) [E1.4]"); a reason code in it
+    has words in both languages. Without a code the English words are said only in English (the
+    step's own text already names the action and the rule)."""
+    m = re.search(r"\((\w+)\) \[[^\]]*\]$", message)
+    if m:
+        return texts.reason_text(m.group(1))
+    if current_language() != "en":
+        return ""
+    return re.sub(r"^refused: | \[[^\]]*\]$", "", message)
 
 
 @dataclass
@@ -273,7 +287,8 @@ class ScenarioSession:
             message = step_text(step, self.game)
         if res.ok and step.kind in ("expect", "expect_illegal"):
             text = step_text(step, self.game)
-            message = text if step.kind == "expect" else f"{text} — {res.message}"
+            why = refusal_text(res.message) if step.kind == "expect_illegal" else ""
+            message = f"{text} — {why}" if why else text
         info = StepInfo(len(self.infos), step_text(step, self.game), step.kind, res.ok, message, list(res.events),
                         list(res.rules), _say(step))
         self.infos.append(info)

@@ -248,6 +248,28 @@ def test_presenter_reveals_reverse_servants_once_the_table_agrees(table):
     assert not any(d.face_up for d in win.table.records() if d.role == "hero" and d.owner != viewer)
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_refused_step_says_why_in_the_language_of_the_table(table, lang):
+    """A demo's "cannot" step (expect_illegal) says why the engine refused in the table's language:
+    the reason's words, never the checker's English in the Japanese table."""
+    import re
+
+    win, c, f = table(new_game=False, lang=lang)
+    seen = []
+    for path in sorted(DEMOS.glob("*.yaml")) + sorted((ROOT / "scenarios" / "rulings").glob("E1.*.yaml")):
+        assert f.open_scenario(path) is None
+        while not f.demo.session.done:
+            f.demo.forward()
+        seen += [i.message for i in f.demo.session.infos if i.kind == "expect_illegal"]
+    assert len(seen) >= 10
+    if lang == "ja":
+        assert "ダウン状態のサーヴァントは襲撃を宣言できません" in " ".join(seen)  # E1.4's reason
+        assert not [m for m in seen if re.search(r"[A-Za-z]{4,}", m)]  # no English words at all
+    else:
+        assert "a Down servant cannot declare a raid" in " ".join(seen)
+        assert not [m for m in seen if "refused:" in m]  # the reason, not the checker's phrasing
+
+
 # --------------------------------------------------------------------------- errata comparison
 
 
