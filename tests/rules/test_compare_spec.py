@@ -579,7 +579,7 @@ def test_errata_comparison_of_a_scenario_is_house_against_base_whatever_the_file
     c = compare_errata(load_scenario(RULINGS / "E2.1-errata-off-ritual-any-turn.yaml"))
     assert c.on.errata and not c.off.ruleset.all_errata
     assert (c.on.label, c.off.label) == ("house", "base")
-    assert c.on.stopped == ("step 2 (line 18) cannot be played under house: illegal action: "
+    assert c.on.stopped == ("step 2 (line 21) cannot be played under house: illegal action: "
                             "M-007 cannot be used now (ritual_own_turn) [E2.1]")
     assert (c.on.applied, c.on.total, len(c.on.steps)) == (2, 5, 2)
     assert c.off.complete and c.off.applied == 5
