@@ -120,6 +120,8 @@ def step_text(step: Any, game: Any = None) -> str:
     if step.kind == "advance":
         target = body.get("step") if isinstance(body, dict) else body
         return t("workbench.do.advance", step=_step_word(str(target))) if target else step.kind
+    if step.kind == "say":
+        return _say(step)  # in the table's language where the scenario has it
     return step.label()
 
 
@@ -153,17 +155,32 @@ def _value_word(key: str, v: Any, game: Any) -> str:
                         for c, n in v.items())
     if key == "pending" and texts.has_key(f"table.pending.{v}"):
         return t(f"table.pending.{v}")
-    if key == "winner" and v == "none":
+    if (key == "winner" and v == "none") or v is None:
         return "—"
     return _flat(v)
 
 
 def _check_text(key: str, v: Any, card: str, game: Any) -> str:
+    if key == "process" and v is None:
+        return t("workbench.check.no_process")
     if key == "out":
         return t("workbench.check.out_true" if v else "workbench.check.out_false")
     if texts.has_key(f"workbench.check.{key}"):
         return t(f"workbench.check.{key}", value=_value_word(key, v, game), card=card)
     return f"{key} {_flat(v)}"
+
+
+def _effect_word(name: Any, game: Any, card: Any = None) -> str:
+    """An effect's printed name in the UI's language: the effect of ``card`` of that name, or of
+    any card of the game (a command spell's target on the stack is named by its effect)."""
+    if game is None or not name:
+        return str(name or "")
+    cards = [game.db.cards[str(card)]] if card is not None and str(card) in game.db.cards else []
+    for c in cards + list(game.db.cards.values()):
+        found = next((e for e in c.effects if e.name == str(name)), None)
+        if found is not None:
+            return texts.effect_name(found)
+    return str(name)
 
 
 def _action_text(body: dict, game: Any = None) -> str:
@@ -183,13 +200,21 @@ def _action_text(body: dict, game: Any = None) -> str:
     targets = body.get("targets")
     aimed = ""
     if targets and kind == "use":
-        names = [_card_word(x, game) if game is not None and str(x) in game.db.cards else str(x)
-                 for x in (targets if isinstance(targets, list) else [targets])]
-        aimed = f" → {'、'.join(names)}"
-    effect = f"「{effect}」" if effect and not str(effect).isdigit() else ""
+        names = [_card_word(x, game) if game is not None and str(x) in game.db.cards
+                 else _effect_word(x, game) for x in (targets if isinstance(targets, list) else [targets])]
+        aimed = f" → {texts.words().join(names)}"
+    card_word = _card_word(body.get("card"), game)
+    if effect and not str(effect).isdigit():
+        name = _effect_word(effect, game, body.get("card"))
+        effect = "" if name == card_word else \
+            f"「{name}」" if current_language() == "ja" else f"'s {name}"
+    else:
+        effect = ""
+    if kind == "spell" and target and not (game is not None and str(target) in game.db.cards):
+        target = _effect_word(target, game)  # a command spell negates an effect on the stack
     return t(f"workbench.do.{kind}", player=player,
              target=_card_word(target, game) if target and kind != "spell" else "",
-             card=_card_word(body.get("card"), game), effect=effect, targets=aimed,
+             card=card_word, effect=effect, targets=aimed,
              type=t(f"attack.{attack}") if attack and texts.has_key(f"attack.{attack}") else (attack or ""),
              kind=(t(f"workbench.spell.{body.get('kind')}") if texts.has_key(
                  f"workbench.spell.{body.get('kind')}") else str(body.get("kind", ""))) + (
@@ -283,8 +308,13 @@ class ScenarioSession:
         res = self.run.forward()
         step = res.step
         message = res.message
-        if res.ok and step.kind in ("resolve", "advance"):  # the engine's words are English
+        body = getattr(step, "body", None)
+        flow = step.kind in ("resolve", "advance") or (
+            step.kind == "do" and isinstance(body, dict) and body.get("action") in ("resolve", "advance"))
+        if res.ok and flow:  # the engine's words ("resolved (2 passes)") are English
             message = step_text(step, self.game)
+        if step.kind == "say":  # the runner repeats the Japanese line
+            message = _say(step)
         if res.ok and step.kind in ("expect", "expect_illegal"):
             text = step_text(step, self.game)
             why = refusal_text(res.message) if step.kind == "expect_illegal" else ""

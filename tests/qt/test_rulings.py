@@ -270,6 +270,37 @@ def test_a_refused_step_says_why_in_the_language_of_the_table(table, lang):
         assert not [m for m in seen if "refused:" in m]  # the reason, not the checker's phrasing
 
 
+KANA_KANJI = r"[\u3040-\u30ff\u4e00-\u9fff「」、。・（）：]"
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_scenario_steps_through_the_demo_dock_in_one_language(table, lang):
+    """Every shipped scenario played step by step as a presenter does: each step's label, its
+    result and the narration are in the table's language. In English no Japanese at all (the
+    scenarios' own texts included); in Japanese no English words in what the table writes (rule
+    ids, player letters and numbers only; the author's titles, descriptions and lines may quote a
+    file's keys, e.g. ``reverse_may_raid: false`` or reading R1=kept, so they are left out)."""
+    import re
+
+    win, c, f = table(new_game=False, lang=lang)
+    bad = []
+    for path in sorted(DEMOS.glob("*.yaml")) + sorted((ROOT / "scenarios" / "rulings").glob("*.yaml")):
+        assert f.open_scenario(path) is None, path
+        s = f.demo.session
+        seen = [s.title, s.narration()]
+        while not s.done:
+            f.demo.forward()
+            seen.append(s.narration())
+        steps = s.scenario.steps
+        seen += [i.message for i in s.infos] + [s.label(k) for k in range(len(steps))]
+        if lang == "ja":  # what the scenario's author wrote may quote ids: only the table's words
+            said = {s.title, s.description} | {getattr(st, "say", "") for st in steps}
+            seen = [x for x in seen if x not in said and not any(a and a in x for a in said)]
+        pattern = KANA_KANJI if lang == "en" else r"[A-Za-z][A-Za-z_]{3,}"
+        bad += [f"{path.name}: {x}" for x in seen if re.search(pattern, x or "")]
+    assert not bad, f"{len(bad)} texts in the other language, e.g.\n" + "\n".join(bad[:10])
+
+
 # --------------------------------------------------------------------------- errata comparison
 
 
