@@ -454,6 +454,7 @@ class SweepWindow(QWidget):
         # a sweep started with the button: one ruling per turn of the event loop, so the window
         # stays live (a few seconds for the shipped rulings) and the sweep can be stopped
         self._running: dict[str, Any] | None = None
+        self._titles: dict[Any, str] = {}
         self.table = QTableWidget(0, 3)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -482,9 +483,22 @@ class SweepWindow(QWidget):
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             self.entries = ruling_sweep(self.files, a, b)
+            self._note_titles(self.entries)
         finally:
             QGuiApplication.restoreOverrideCursor()
         return self._show(a, b)
+
+    def _note_titles(self, entries: list) -> None:
+        """The title of each listed ruling in the UI language (the sweep keeps the Japanese one)."""
+        from fate_royal.rules.scenario import load_scenario
+
+        for e in entries:
+            key = (e.path, texts.lang())
+            if key not in self._titles:
+                try:
+                    self._titles[key] = texts.scenario_title(load_scenario(e.path)) or e.title
+                except Exception:  # a file that broke since: its name is in the first column
+                    self._titles[key] = e.title
 
     def running(self) -> bool:
         return self._running is not None
@@ -523,7 +537,9 @@ class SweepWindow(QWidget):
         if r is None:  # stopped
             return
         if r["next"] < len(self.files):
-            r["found"] += ruling_sweep([self.files[r["next"]]], r["a"], r["b"])
+            found = ruling_sweep([self.files[r["next"]]], r["a"], r["b"])
+            self._note_titles(found)
+            r["found"] += found
             r["next"] += 1
             self.progress.setValue(r["next"])
             self._progress_text()
@@ -569,7 +585,8 @@ class SweepWindow(QWidget):
                      line_no + "\n".join(lines)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(f"{e.path}\n{e.title}" if c == 0 else text)
+                item.setToolTip(f"{e.path}\n{self._titles.get((e.path, texts.lang()), e.title)}"
+                                if c == 0 else text)
                 if c == 1:
                     item.setForeground(QColor(ON_COLOUR if e.first.ok else OFF_COLOUR))
                 self.table.setItem(r, c, item)

@@ -253,6 +253,25 @@ def test_the_sweep_button_plays_a_ruling_at_a_time_and_can_be_stopped(qtbot):
     assert str(len(expected)) in sweep.summary.text() and sweep.progress.isHidden()
 
 
+def test_the_sweep_names_each_ruling_in_the_table_language(qtbot):
+    from fate_royal.cards.rulesets import shipped_ruleset
+    from fate_royal.qt.compare_view import SweepWindow
+    from fate_royal.rules.scenario import load_scenario
+
+    files = sorted(RULINGS.glob("E8-*.yaml"))
+    for lang in ("en", "ja"):
+        i18n.set_language(lang)
+        sweep = SweepWindow(None, files=files)
+        qtbot.addWidget(sweep)
+        entries = sweep.run(shipped_ruleset("house"), shipped_ruleset("base"))
+        assert entries
+        for r, e in enumerate(entries):
+            sc = load_scenario(e.path)
+            want = sc.title_en if lang == "en" else sc.title
+            assert sweep.table.item(r, 0).toolTip() == f"{e.path}\n{want}"
+    i18n.set_language("ja")
+
+
 # --------------------------------------------------------------------------- demos
 
 
