@@ -315,6 +315,12 @@ class ScenarioSession:
             message = step_text(step, self.game)
         if step.kind == "say":  # the runner repeats the Japanese line
             message = _say(step)
+        if not res.ok and current_language() != "en":  # the checker writes English
+            from fate_royal.qt.compare_view import failure_details
+
+            said = failure_details(res.message)
+            message = step_text(step, self.game) + (t("rulings.sweep.details", details=said)
+                                                    if said else "")
         if res.ok and step.kind in ("expect", "expect_illegal"):
             text = step_text(step, self.game)
             why = refusal_text(res.message) if step.kind == "expect_illegal" else ""

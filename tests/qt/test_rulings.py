@@ -301,6 +301,24 @@ def test_every_scenario_steps_through_the_demo_dock_in_one_language(table, lang)
     assert not bad, f"{len(bad)} texts in the other language, e.g.\n" + "\n".join(bad[:10])
 
 
+def test_a_failed_check_says_what_went_otherwise_in_japanese(table):
+    """A ruling played under rules it was not written for fails its checks; the demo dock says
+    what was checked and what came out, in the table's words (the checker writes English)."""
+    import re
+
+    win, c, f = table(new_game=False, lang="ja")
+    assert f.open_scenario(ROOT / "scenarios" / "rulings" / "E4-command-spells.yaml", False) is None
+    while not f.demo.session.done:
+        f.demo.forward()
+    failed = [i.message for i in f.demo.session.infos if not i.ok]
+    assert len(failed) >= 3
+    assert not [m for m in failed if re.search(r"[A-Za-z]{4,}", m)], failed
+    text = " ".join(failed)
+    assert "暗殺コインの枚数は0（1のはず）" in text
+    assert "令呪は1（0のはず）、E4.2が引用されていない" in text
+    assert "許された（拒否されるはず）" in text
+
+
 # --------------------------------------------------------------------------- errata comparison
 
 

@@ -212,6 +212,13 @@ def test_ruling_sweep_house_against_base_lists_the_rulings_whose_expectations_di
     # a failed check names its file and line without the folder (the file is in the first column)
     lines = [sweep.table.item(r, 2).text() for r in range(sweep.table.rowCount())]
     assert any(".yaml:" in x for x in lines) and not any(str(RULINGS) in x for x in lines)
+    # ... and says it in Japanese, as the whole table does (the checker itself writes English)
+    import re
+
+    english = [x for x in lines if re.search(r"[A-Za-z]{4,}", re.sub(r"\S+\.yaml:\d+", "", x))]
+    assert not english, english[:3]
+    assert any("E1.5によって拒否（デンジャー状態のサーヴァントは襲撃を宣言できません）、B3ではない" in x
+               for x in lines)
 
 
 def test_the_sweep_button_plays_a_ruling_at_a_time_and_can_be_stopped(qtbot):
