@@ -72,12 +72,17 @@ def play(path: Path, rules: Any, lang: str, out=None, verbose: bool = False) -> 
     while not run.done:
         res = run.forward()
         result.ok = result.ok and res.ok
+        message = res.message
+        if not res.ok and lang != "en":  # the checker's findings in the chosen language
+            from fate_royal.text.verdicts import failure_details
+
+            message = failure_details(res.message, words) or message
         if not res.ok:
-            result.failed_steps.append(f"{path}:{res.step.line} {res.message}")
+            result.failed_steps.append(f"{path}:{res.step.line} {message}")
         if out:
             mark = "ok  " if res.ok else "FAIL"
             cites = f"  [{', '.join(res.rules)}]" if res.rules else ""
-            print(f"  {mark} {path}:{res.step.line} {res.step.label()} → {res.message}{cites}",
+            print(f"  {mark} {path}:{res.step.line} {res.step.label()} → {message}{cites}",
                   file=out)
             if verbose or not res.ok:
                 for e in res.events:

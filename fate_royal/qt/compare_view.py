@@ -113,60 +113,11 @@ def value_text(v: Any, d: Difference | None = None, words: Any = None) -> str:
     return str(v)
 
 
-def _checked_word(key: str) -> str:
-    """A checked field of a scenario (``mana``, ``coins.assassination``, ``stats.pa``) in words."""
-    head, _, rest = key.partition(".")
-    if head == "coins" and rest:
-        return t("rulings.field.coins", coin=texts.coin_text(rest))
-    if head == "stats" and rest and texts.has_key(f"stat.{rest}"):
-        return t(f"stat.{rest}")
-    for k in (f"rulings.field.{key}", f"rulings.field.{head}"):
-        if texts.has_key(k):
-            return t(k)
-    return key
-
-
-def _checked_value(v: str) -> str:
-    v = v.strip().strip("'")
-    if v in ("None", "none"):
-        return "—"
-    if v in ("True", "False"):
-        return t("rulings.value.yes") if v == "True" else t("rulings.value.no")
-    if v in STATE_VALUES:
-        return texts.state_text(v)
-    return v
-
-
-def _failure_part(part: str) -> str:
-    """One failed check of the scenario checker (English) in the table's words, or "" when it
-    has no words here (the failed step itself is named beside it)."""
-    import re
-
-    m = re.match(r"^(?P<key>[\w.]+): expected (?P<want>.+), got (?P<got>.+)$", part)
-    if m:
-        return t("rulings.sweep.got", what=_checked_word(m["key"]), got=_checked_value(m["got"]),
-                 want=_checked_value(m["want"]))
-    m = re.match(r"^log does not cite (\S+)", part)
-    if m:
-        return t("rulings.sweep.not_cited", rule=m[1])
-    m = re.match(r"^log cites (\S+) but should not", part)
-    if m:
-        return t("rulings.sweep.cited", rule=m[1])
-    m = re.match(r"^refused, but by rule (?P<rule>\S+) \((?P<code>\w+)\), not (?P<want>\S+)$", part)
-    if m:
-        return t("rulings.sweep.other_rule", reason=texts.reason_text(m["code"]), rule=m["rule"],
-                 want=m["want"])
-    m = re.search(r"\((\w+)\) \[([^\]]*)\]$", part)
-    if m:
-        return texts.reason_text(m[1])
-    if part.endswith(" was allowed"):
-        return t("rulings.sweep.allowed")
-    return ""
-
-
 def failure_details(message: str) -> str:
-    """What the scenario checker found (English, parts joined by "; ") in the table's words."""
-    return texts.words().join(w for w in (_failure_part(p) for p in message.split("; ")) if w)
+    """What the scenario checker found, in the table's words (``fate_royal.text.verdicts``)."""
+    from fate_royal.text.verdicts import failure_details as details
+
+    return details(message, texts.words())
 
 
 def failure_words(text: str, path: Any, game: Any = None) -> str:
