@@ -113,13 +113,6 @@ def value_text(v: Any, d: Difference | None = None, words: Any = None) -> str:
     return str(v)
 
 
-def failure_details(message: str) -> str:
-    """What the scenario checker found, in the table's words (``fate_royal.text.verdicts``)."""
-    from fate_royal.text.verdicts import failure_details as details
-
-    return details(message, texts.words())
-
-
 def failure_words(text: str, path: Any, game: Any = None) -> str:
     """A failed ruling as the sweep lists it: its file and line (not the folder) and, in Japanese,
     the failed step in words with what went otherwise (the checker writes English)."""
@@ -127,6 +120,7 @@ def failure_words(text: str, path: Any, game: Any = None) -> str:
 
     from fate_royal.qt.demo import step_text
     from fate_royal.rules.scenario import load_scenario
+    from fate_royal.text.verdicts import failure_details
 
     text = text.replace(str(path), path.name)  # the file is in the first column
     m = re.match(r"^(?P<loc>\S+\.yaml:(?P<line>\d+)) (?P<rest>.*)$", text, re.S)
@@ -137,7 +131,7 @@ def failure_words(text: str, path: Any, game: Any = None) -> str:
     except Exception:  # the file broke since: say what the checker said
         return text
     label = step_text(step, game) if step is not None else ""
-    said = failure_details(m["rest"])
+    said = failure_details(m["rest"], texts.words())
     return f"{m['loc']} {label}" + (t("rulings.sweep.details", details=said) if said else "")
 
 

@@ -146,7 +146,9 @@ def _value_word(key: str, v: Any, game: Any) -> str:
     if key in ("servant_state", "card_state") and texts.has_key(f"state.{v}"):
         return t(f"state.{v}")
     if key == "zone":
-        zone = {"grail": "zone.grail_seat", "seat": "zone.servant_seat"}.get(str(v), f"zone.{v}")
+        from fate_royal.qt.compare_view import ZONE_TERMS
+
+        zone = f"zone.{ZONE_TERMS.get(str(v), v)}"
         return t(zone) if texts.has_key(zone) else str(v)
     if key in ("step", "process"):
         return _step_word(str(v))
@@ -316,9 +318,9 @@ class ScenarioSession:
         if step.kind == "say":  # the runner repeats the Japanese line
             message = _say(step)
         if not res.ok and current_language() != "en":  # the checker writes English
-            from fate_royal.qt.compare_view import failure_details
+            from fate_royal.text.verdicts import failure_details
 
-            said = failure_details(res.message)
+            said = failure_details(res.message, texts.words())
             message = step_text(step, self.game) + (t("rulings.sweep.details", details=said)
                                                     if said else "")
         if res.ok and step.kind in ("expect", "expect_illegal"):
