@@ -76,7 +76,7 @@ def play(path: Path, rules: Any, lang: str, out=None, verbose: bool = False) -> 
         if not res.ok and lang != "en":  # the checker's findings in the chosen language
             from fate_royal.text.verdicts import failure_details
 
-            message = failure_details(res.message, words) or message
+            message = failure_details(res.findings, words) or message
         if not res.ok:
             result.failed_steps.append(f"{path}:{res.step.line} {message}")
         if out:

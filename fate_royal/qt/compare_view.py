@@ -25,6 +25,7 @@ from fate_royal.qt.reveal import RevealController
 from fate_royal.qt.table import TableView
 from fate_royal.qt.i18n import tr as t
 from fate_royal.rules.compare import Comparison, Difference, compare_errata, compare_rules
+from fate_royal.text.verdicts import STATE_VALUES, ZONE_TERMS
 
 ON_COLOUR = "#7dffb0"
 OFF_COLOUR = "#ffb26b"
@@ -45,12 +46,6 @@ QComboBox { background: #2b1e15; color: #f4ecdc; border: 1px solid #6b5237; bord
 QComboBox QAbstractItemView { background: #0f0a07; color: #f4ecdc; selection-background-color: #6b5038; }
 """
 
-STATE_VALUES = ("reverse", "rise", "down", "danger")
-
-
-#: Where a card can be (``rules.compare.position_summary``: "A:hand", "discard") -> zone term.
-ZONE_TERMS = {"seat": "servant_seat", "grail": "grail_seat", "deck": "deck", "discard": "discard",
-              "hand": "hand", "removed": "removed", "nowhere": "nowhere"}
 
 
 def _card(words: Any, cid: str) -> str:
@@ -113,26 +108,22 @@ def value_text(v: Any, d: Difference | None = None, words: Any = None) -> str:
     return str(v)
 
 
-def failure_words(text: str, path: Any, game: Any = None) -> str:
-    """A failed ruling as the sweep lists it: its file and line (not the folder) and, in Japanese,
-    the failed step in words with what went otherwise (the checker writes English)."""
-    import re
-
+def failure_words(play: Any, path: Any) -> str:
+    """A ruling's verdict under one set as the sweep lists it: what could not be set up, or the
+    first failed step by its file and line (not the folder) and, in Japanese, the step in words
+    with what went otherwise (``text.verdicts``; the checker writes English)."""
     from fate_royal.qt.demo import step_text
-    from fate_royal.rules.scenario import load_scenario
     from fate_royal.text.verdicts import failure_details
 
-    text = text.replace(str(path), path.name)  # the file is in the first column
-    m = re.match(r"^(?P<loc>\S+\.yaml:(?P<line>\d+)) (?P<rest>.*)$", text, re.S)
-    if m is None or texts.lang() == "en":
-        return text
-    try:
-        step = next((st for st in load_scenario(path).steps if st.line == int(m["line"])), None)
-    except Exception:  # the file broke since: say what the checker said
-        return text
-    label = step_text(step, game) if step is not None else ""
-    said = failure_details(m["rest"], texts.words())
-    return f"{m['loc']} {label}" + (t("rulings.sweep.details", details=said) if said else "")
+    if play.error or not play.failed:
+        return (play.error or "—").replace(str(path), path.name)
+    res = play.failed[0]
+    loc = f"{path.name}:{res.step.line}"
+    if texts.lang() == "en":
+        return f"{loc} {res.message}"
+    said = failure_details(res.findings, texts.words(play.game))
+    return f"{loc} {step_text(res.step, play.game)}" + (t("rulings.sweep.details", details=said)
+                                                        if said else "")
 
 
 class HighlightTable(TableView):
@@ -350,6 +341,13 @@ class ComparisonWindow(QWidget):
             view.highlight = {d.player for d in comp.differences if d.player}
             view.update()
             why = side.error or side.stopped
+            if side.refused and side.game is not None:  # in words, the table's language
+                r = side.refused
+                words = texts.words(side.game)
+                why = t("rulings.compare.refused", number=r["number"],
+                        player=side.game.player_name(r["action"].player),
+                        action=words.action(side.game, r["action"]), rules=texts.rules_title(side.ruleset),
+                        reason=words.reason(r["reason"])) + (f" [{r['rule']}]" if r["rule"] else "")
             note.setText(t("rulings.compare.stopped", why=why) if why else "")
             note.setVisible(bool(why))
         self.count.setText(t("rulings.compare.count", count=len(comp.differences)) if comp.differences
@@ -599,8 +597,7 @@ class SweepWindow(QWidget):
                 if ev is not None:
                     text = texts.words(play.game).event(ev)
                 else:
-                    text = play.error or (play.failures[0] if play.failures else "—")
-                    text = failure_words(text, e.path, play.game)
+                    text = failure_words(play, e.path)
                 lines.append(f"{'A' if first_side else 'B'}: {text}")
             line_no = f"#{e.index + 1}  " if e.index is not None else ""
             cells = [e.path.stem, f"{verdict(e.first.ok)} / {verdict(e.second.ok)}",

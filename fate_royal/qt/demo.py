@@ -29,6 +29,7 @@ from fate_royal.qt.fonts import pixel_font, ui_font
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.reveal import HandsStrip, RevealController
 from fate_royal.qt.i18n import tr as t
+from fate_royal.rules.view import redact
 
 GREEN = "#6fdc8c"
 RED = "#ff7b6b"
@@ -146,7 +147,7 @@ def _value_word(key: str, v: Any, game: Any) -> str:
     if key in ("servant_state", "card_state") and texts.has_key(f"state.{v}"):
         return t(f"state.{v}")
     if key == "zone":
-        from fate_royal.qt.compare_view import ZONE_TERMS
+        from fate_royal.text.verdicts import ZONE_TERMS
 
         zone = f"zone.{ZONE_TERMS.get(str(v), v)}"
         return t(zone) if texts.has_key(zone) else str(v)
@@ -320,7 +321,7 @@ class ScenarioSession:
         if not res.ok and current_language() != "en":  # the checker writes English
             from fate_royal.text.verdicts import failure_details
 
-            said = failure_details(res.message, texts.words())
+            said = failure_details(res.findings, texts.words(self.game))
             message = step_text(step, self.game) + (t("rulings.sweep.details", details=said)
                                                     if said else "")
         if res.ok and step.kind in ("expect", "expect_illegal"):
@@ -564,8 +565,15 @@ def rule_chips(rules: list[str]) -> str:
         f" color:#1b130e; font-weight:bold'>&nbsp;{html.escape(r)}&nbsp;</span></a>" for r in rules)
 
 
-def step_log_html(info: StepInfo | None, with_check: bool = True, game: Any = None) -> str:
-    """This step's log lines, each with its rule ids highlighted, and the check's result."""
+EVERYONE = object()  # step_log_html's viewer: every card shown (the presenter in a demo)
+
+
+def step_log_html(info: StepInfo | None, with_check: bool = True, game: Any = None,
+                  viewer: Any = EVERYONE) -> str:
+    """This step's log lines, each with its rule ids highlighted, and the check's result.
+    ``viewer``: the seat looking at the table (None: nobody's secrets), whose log this is; a card
+    only another seat knows (a face-down servant) is taken out as the table's own log does."""
+
     if info is None:
         return f"<p style='color:{DIM}'>{html.escape(t('rulings.demo.start'))}</p>"
     parts = []
@@ -580,6 +588,10 @@ def step_log_html(info: StepInfo | None, with_check: bool = True, game: Any = No
         parts.append(f"<p style='color:{RED}; font-weight:bold'>✗ {html.escape(info.message)}</p>")
     words = texts.words(game)
     for e in info.events:
+        if viewer is not EVERYONE:
+            e = redact(e, viewer)
+            if e is None:
+                continue
         line = html.escape(words.event(e))
         chips = rule_chips(list(e.rules))
         parts.append(f"<div style='margin:2px 0'>{line} {chips}</div>")
@@ -769,7 +781,7 @@ class DemoPanel(QWidget):
         if s.index > 0:
             self.steps.setCurrentRow(s.index - 1)
             self.steps.scrollToItem(self.steps.item(s.index - 1))
-        self.step_log.setHtml(step_log_html(info, game=s.game))
+        self.step_log.setHtml(step_log_html(info, game=s.game, viewer=self.state.controller.private_viewer()))
         checks = [i for i in s.infos if i.is_check]
         passed = sum(1 for i in checks if i.ok)
         self.summary.setText(t("rulings.demo.summary", passed=passed, failed=len(checks) - passed))

@@ -84,6 +84,9 @@ class Side:
     applied: int = 0  # actions (live game) or steps (scenario) played
     total: int = 0
     stopped: str = ""  # why the replay stopped early ("" when it ran to the end)
+    #: the refused action when the rules refused one (the view words it): number (1-based), action,
+    #: reason (IllegalAction's code) and rule
+    refused: dict[str, Any] = field(default_factory=dict)
     steps: list[StepNote] = field(default_factory=list)
     error: str = ""  # the position could not even be set up
 
@@ -308,6 +311,7 @@ def replay_side(setup: Any, actions: Iterable[Any], rules: RuleSet, *, db: Any, 
             label = rules.title or rules.name or "these rules"
             side.stopped = (f"action {done + 1} ({who}: {action.kind}) is not allowed under "
                             f"{label}: {exc.message}" + (f" [{exc.rule}]" if exc.rule else ""))
+            side.refused = {"number": done + 1, "action": action, "reason": exc.reason, "rule": exc.rule}
             break
         except Exception as exc:  # an engine error on one side: report it, keep the other side
             side.stopped = f"action {done + 1} failed: {type(exc).__name__}: {exc}"
@@ -421,6 +425,7 @@ class RulingPlay:
     error: str = ""  # could not be loaded or set up
     game: Game | None = None
     failures: list[str] = field(default_factory=list)  # "file:line message" of each failed step
+    failed: list[Any] = field(default_factory=list)  # the StepResult of each failed step
 
 
 @dataclass
@@ -467,6 +472,7 @@ def play_ruling(path: Path, rules: RuleSet | None) -> RulingPlay:
         if not res.ok:
             play.ok = False
             play.failures.append(f"{path}:{res.step.line} {res.message}")
+            play.failed.append(res)
     return play
 
 

@@ -21,6 +21,38 @@ from fate_royal.rules.scenario import EXPECT_KEYS, Scenario, ScenarioError, Step
 from fate_royal.rules.state import PROCESSES
 from fate_royal.cards.yamlsrc import plain
 
+@dataclass(frozen=True)
+class Finding:
+    """One way a step came out otherwise than its scenario says. ``text`` is the checker's English
+    (what ``fate-royal run`` prints); the other fields let a front-end say it in its own words
+    (``fate_royal.text.verdicts``).
+
+    ``kind`` is one of ``FINDING_KINDS``: ``mismatch`` (``key`` is ``want`` but came out ``got``),
+    ``not_over`` (a winner was expected), ``zone`` (card ``key`` is in the places ``got``),
+    ``not_cited`` / ``cited`` (``rule`` in the log), ``other_rule`` / ``other_reason`` (refused by
+    ``rule`` for ``reason``, not ``want``), ``changed_state`` (a refused action changed the state),
+    ``allowed`` (an action that should be refused was not), ``illegal`` (an action of the step was
+    refused by ``rule`` for ``reason``), ``blocked`` (an ``advance`` to ``key`` waits for
+    ``player``'s decision ``got``), ``ended`` (the game ended before ``key``) and ``error`` (the
+    step could not be played at all)."""
+
+    kind: str
+    text: str
+    key: str = ""
+    want: Any = None
+    got: Any = None
+    rule: str = ""
+    reason: str = ""
+    player: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+FINDING_KINDS = ("mismatch", "not_over", "zone", "not_cited", "cited", "other_rule",
+                 "other_reason", "changed_state", "allowed", "illegal", "blocked", "ended", "error")
+
+
 @dataclass
 class StepResult:
     step: Step
@@ -28,6 +60,8 @@ class StepResult:
     message: str
     events: list[Event] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
+    #: what a failed step found otherwise (``message`` is their texts joined by "; ")
+    findings: list[Finding] = field(default_factory=list)
 
 
 class ScenarioRun:
@@ -54,19 +88,25 @@ class ScenarioRun:
         g = self.game
         self._marks.append((len(g.history), g.log_length, self._check_log_from))
         start_log = g.log_length
+        findings: list[Finding] = []
         try:
-            ok, message = self._run(step)
+            found = self._run(step)
         except ScenarioError as exc:
-            ok, message = False, exc.message
+            found = [getattr(exc, "finding", None) or Finding("error", exc.message)]
         except IllegalAction as exc:
-            ok, message = False, f"illegal action: {exc.message}" + (f" [{exc.rule}]" if exc.rule else "")
+            found = [Finding("illegal", f"illegal action: {exc.message}" + (f" [{exc.rule}]" if exc.rule else ""),
+                             rule=exc.rule, reason=exc.reason)]
         except RulesError as exc:
-            ok, message = False, str(exc)
+            found = [Finding("error", str(exc))]
         except Exception as exc:  # an engine bug: report it on the step, never as a traceback
-            ok, message = False, f"internal error: {type(exc).__name__}: {exc}"
+            found = [Finding("error", f"internal error: {type(exc).__name__}: {exc}")]
+        if isinstance(found, str):
+            ok, message = True, found
+        else:
+            ok, message, findings = False, "; ".join(f.text for f in found), found
         events = g.log_since(start_log)
         rules = list(dict.fromkeys(r for e in events for r in e.rules))
-        result = StepResult(step, ok, message, events, rules)
+        result = StepResult(step, ok, message, events, rules, findings)
         self.results.append(result)
         self.index += 1
         return result
@@ -93,29 +133,30 @@ class ScenarioRun:
 
     # --- one step
 
-    def _run(self, step: Step) -> tuple[bool, str]:
+    def _run(self, step: Step) -> str | list[Finding]:
+        """Play one step: what it did (a text), or what it found otherwise (the step failed)."""
         g = self.game
         if step.kind == "say":
-            return True, step.say or step.say_en
+            return step.say or step.say_en
         if step.kind == "do":
             body = step.body
             if body.get("action") == "resolve":
-                return True, self._resolve(step)
+                return self._resolve(step)
             if body.get("action") == "advance":
-                return True, self._advance(step, body.get("step"))
+                return self._advance(step, body.get("step"))
             action = self.to_action(body, step.line)
             text = self.describe_action(g, action)  # before: applying may change what it names
             g.apply(action)
-            return True, text
+            return text
         if step.kind == "resolve":
-            return True, self._resolve(step)
+            return self._resolve(step)
         if step.kind == "advance":
             target = step.body.get("step") if isinstance(step.body, dict) else step.body
-            return True, self._advance(step, target)
+            return self._advance(step, target)
         if step.kind == "expect":
             failures = self._check(step.body, step.line)
             self._check_log_from = g.log_length
-            return (not failures), ("; ".join(failures) if failures else "ok: " + _short(plain(step.body)))
+            return failures or "ok: " + _short(plain(step.body))
         if step.kind == "expect_illegal":
             action = self.to_action(step.body["do"], step.line)
             before = g.ctx.s.to_dict()
@@ -123,18 +164,22 @@ class ScenarioRun:
                 g.apply(action)
             except IllegalAction as exc:
                 if g.ctx.s.to_dict() != before:
-                    return False, "the refused action changed the state"
+                    return [Finding("changed_state", "the refused action changed the state",
+                                    rule=exc.rule, reason=exc.reason)]
                 want = step.body.get("rule")
                 if want and exc.rule != str(want):
-                    return False, f"refused, but by rule {exc.rule or '(none)'} ({exc.reason}), not {want}"
+                    return [Finding("other_rule", f"refused, but by rule {exc.rule or '(none)'} "
+                                    f"({exc.reason}), not {want}", want=str(want), rule=exc.rule,
+                                    reason=exc.reason)]
                 want_reason = step.body.get("reason")
                 if want_reason and exc.reason != want_reason:
-                    return False, f"refused for {exc.reason}, not {want_reason}"
-                return True, f"refused: {exc.message} [{exc.rule}]"
+                    return [Finding("other_reason", f"refused for {exc.reason}, not {want_reason}",
+                                    want=want_reason, rule=exc.rule, reason=exc.reason)]
+                return f"refused: {exc.message} [{exc.rule}]"
             text = self.describe_action(g, action)
             g.undo()
             g.clear_redo()
-            return False, f"{text} was allowed"
+            return [Finding("allowed", f"{text} was allowed")]
         raise ScenarioError(self.scenario.path, step.line, f"unknown step {step.kind}")
 
     def _resolve(self, step: Step) -> str:
@@ -166,16 +211,22 @@ class ScenarioRun:
                 return f"advanced to {target} ({n} passes)"
             p = g.pending
             if p is None:
-                raise ScenarioError(self.scenario.path, step.line,
-                                    f"the game ended before {target}")
+                raise self._stuck(step, Finding("ended", f"the game ended before {target}", key=target))
             if p.kind != "priority":
-                raise ScenarioError(self.scenario.path, step.line,
-                                    f"cannot advance to {target}: {g.player_name(p.player)} must decide "
-                                    f"({p.kind}) first")
+                who = g.player_name(p.player)
+                raise self._stuck(step, Finding(
+                    "blocked", f"cannot advance to {target}: {who} must decide ({p.kind}) first",
+                    key=target, got=p.kind, player=who))
             g.apply(Pass(p.player))
             n += 1
             if n > 10000:
                 raise ScenarioError(self.scenario.path, step.line, f"never reached {target}")
+
+    def _stuck(self, step: Step, finding: Finding) -> ScenarioError:
+        """The error of a step that cannot go on, carrying what it found."""
+        err = ScenarioError(self.scenario.path, step.line, finding.text)
+        err.finding = finding  # type: ignore[attr-defined]
+        return err
 
     # --- names → engine values
 
@@ -319,10 +370,10 @@ class ScenarioRun:
 
     # --- checks
 
-    def _check(self, body: dict, line: int) -> list[str]:
+    def _check(self, body: dict, line: int) -> list[Finding]:
         """The failures of one ``expect:`` step (empty when every check holds)."""
         p = self._player(body["player"], line) if "player" in body else None
-        fails: list[str] = []
+        fails: list[Finding] = []
         for key, want in body.items():
             if key in ("player", "card"):
                 continue
@@ -338,15 +389,16 @@ class ScenarioRun:
         return {r for e in self.game.log_since(self._check_log_from) for r in e.rules}
 
 
-def _cmp(key: str, got: Any, want: Any) -> list[str]:
-    return [] if got == want else [f"{key}: expected {want!r}, got {got!r}"]
+def _cmp(key: str, got: Any, want: Any) -> list[Finding]:
+    return [] if got == want else [Finding("mismatch", f"{key}: expected {want!r}, got {got!r}",
+                                           key=key, want=want, got=got)]
 
 
-def _check_servant_state(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[str]:
+def _check_servant_state(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[Finding]:
     return _cmp("servant_state", run.game.servant_state(p), want)
 
 
-def _check_card_state(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[str]:
+def _check_card_state(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[Finding]:
     pl = run.game.ctx.s.players[p]
     seat = [u for u in [pl.hero, pl.klass] + pl.seat if u is not None]
     uid = run._uid_in(body["card"], seat, line, f"on {pl.name}'s seat")
@@ -354,23 +406,23 @@ def _check_card_state(run: ScenarioRun, body: dict, p: int, want: Any, line: int
 
 
 def _player_field(key: str):
-    def check(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[str]:
+    def check(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[Finding]:
         return _cmp(key, getattr(run.game.ctx.s.players[p], key), want)
     return check
 
 
-def _check_coins(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[str]:
+def _check_coins(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[Finding]:
     got = dict(run.game.ctx.s.players[p].coins)
     if isinstance(want, int):
         return _cmp("coins", got.get("assassination", 0), want)
     return [f for coin, n in want.items() for f in _cmp(f"coins.{coin}", got.get(coin, 0), n)]
 
 
-def _check_hand_size(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[str]:
+def _check_hand_size(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[Finding]:
     return _cmp("hand_size", len(run.game.ctx.s.players[p].hand), want)
 
 
-def _check_zone(run: ScenarioRun, body: dict, p: int | None, want: Any, line: int) -> list[str]:
+def _check_zone(run: ScenarioRun, body: dict, p: int | None, want: Any, line: int) -> list[Finding]:
     s = run.game.ctx.s
     cid = run._card_id(body["card"], line)
     zones = []
@@ -379,12 +431,14 @@ def _check_zone(run: ScenarioRun, body: dict, p: int | None, want: Any, line: in
             z, owner = s.zone_of(u)
             if p is None or owner in (None, p):
                 zones.append("removed" if z == "box" else z)
-    return [] if want in zones else [f"zone of {cid}: expected {want}, found {sorted(set(zones))}"]
+    found = sorted(set(zones))
+    return [] if want in zones else [Finding("zone", f"zone of {cid}: expected {want}, found {found}",
+                                             key=cid, want=want, got=found)]
 
 
-def _check_stats(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[str]:
+def _check_stats(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> list[Finding]:
     got = run.game.fighter_stats(p)
-    fails = []
+    fails: list[Finding] = []
     for k, v in want.items():
         if k not in got:
             raise ScenarioError(run.scenario.path, line, f"no stat {k!r} (pa, pd, ma, md)")
@@ -392,15 +446,16 @@ def _check_stats(run: ScenarioRun, body: dict, p: int, want: Any, line: int) -> 
     return fails
 
 
-def _check_winner(run: ScenarioRun, body: dict, p: int | None, want: Any, line: int) -> list[str]:
+def _check_winner(run: ScenarioRun, body: dict, p: int | None, want: Any, line: int) -> list[Finding]:
     o = run.game.outcome()
     if o is None:
-        return [f"winner: expected {want!r}, but the game is not over"]
+        return [Finding("not_over", f"winner: expected {want!r}, but the game is not over",
+                        key="winner", want=want)]
     return _cmp("winner", o.winner_name or "none", want)
 
 
 def _check_position(key: str):
-    def check(run: ScenarioRun, body: dict, p: int | None, want: Any, line: int) -> list[str]:
+    def check(run: ScenarioRun, body: dict, p: int | None, want: Any, line: int) -> list[Finding]:
         s = run.game.ctx.s
         if key == "step":
             got: Any = s.step
@@ -421,22 +476,23 @@ def _check_position(key: str):
 
 
 def _check_log(key: str):
-    def check(run: ScenarioRun, body: dict, p: int | None, want: Any, line: int) -> list[str]:
+    def check(run: ScenarioRun, body: dict, p: int | None, want: Any, line: int) -> list[Finding]:
         cited = run.cited_since_check()
-        fails = []
+        fails: list[Finding] = []
         for rule in (want if isinstance(want, list) else [want]):
             if key == "log_cites" and str(rule) not in cited:
-                fails.append(f"log does not cite {rule} since the previous check "
-                             f"(cited: {', '.join(sorted(cited)) or 'nothing'})")
+                fails.append(Finding("not_cited", f"log does not cite {rule} since the previous check "
+                                     f"(cited: {', '.join(sorted(cited)) or 'nothing'})", rule=str(rule),
+                                     got=sorted(cited)))
             if key == "log_not_cites" and str(rule) in cited:
-                fails.append(f"log cites {rule} but should not")
+                fails.append(Finding("cited", f"log cites {rule} but should not", rule=str(rule)))
         return fails
     return check
 
 
 @dataclass(frozen=True)
 class Check:
-    run: Callable[[ScenarioRun, dict, Any, Any, int], list[str]]
+    run: Callable[[ScenarioRun, dict, Any, Any, int], list[Finding]]
     needs_player: bool = False
     needs_card: bool = False
 

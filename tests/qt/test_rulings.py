@@ -231,6 +231,22 @@ def test_presenter_and_comparison_in_a_live_game_keep_hands_hidden(table):
     assert not p.hands.records()
 
 
+def test_one_human_against_computers_is_asked_before_every_hand_shows(table):
+    """The computers' hands are hidden from the one human at the table: the errata comparison
+    (which shows every hand) asks first, and a refusal opens nothing."""
+    win, c, f = table(new_game=False)
+    assert c.new_game(["A", "B", "C"], seed=7, seats={0: "human", 1: "basic", 2: "basic"})
+    asked = []
+    f.keeper.ask = lambda kind, text, choices: asked.append((kind, text)) or "cancel"
+    assert f.open_comparison() is None and f.comparison is None
+    assert [k for k, _ in asked] == ["reveal"] and "コンピューター" in asked[0][1]
+    p = f.open_presenter(full_screen=False)  # opens public; its own button asks for agreement
+    assert p is not None and not p.hands.records()
+    servants = [d for d in p.table.records() if d.role == "hero" and d.owner != 0]
+    assert servants and not any(d.face_up for d in servants)
+    c.shutdown()
+
+
 def test_presenter_reveals_reverse_servants_once_the_table_agrees(table):
     win, c, f = table()  # a new game: every servant is dealt face down
     f.keeper.ask = lambda kind, text, choices: "reveal"  # the table agreed to show every hand
@@ -621,3 +637,76 @@ def test_export_png_and_log(table, tmp_path):
     text = txt.read_text(encoding="utf-8")
     assert "ゲーム開始" in text and "[" in text and "D5" in text
     assert len(text.splitlines()) >= len(c.game.log)
+
+
+def test_the_demo_step_log_keeps_a_face_down_servant_as_secret_as_the_table_log(table):
+    """E1.3's demo: B's face-down servant is not named in the dock's step log (the seat looking
+    is A, as in the table's own log); the presenter, which shows every hand in a demo, names it."""
+    win, c, f = table(new_game=False)
+    assert f.open_scenario(DEMOS / "E1.3-demo-reverse-never-down.yaml") is None
+    for _ in range(3):
+        f.demo.forward()
+    text = f.demo_panel.step_log.toPlainText()
+    assert c.private_viewer() == 0 and "E1.3" in text
+    assert "裏向きのカード" in text and "佐々木小次郎" not in text
+    p = f.open_presenter(full_screen=False)
+    assert "佐々木小次郎" in p.log.toPlainText()
+
+
+def test_no_japanese_description_carries_a_folded_line_space():
+    """A YAML folded block (``>``) joins lines with a space, which Japanese text never has: the
+    demo panel's descriptions come out without one between two Japanese characters."""
+    import re
+
+    import yaml
+
+    from fate_royal.qt.demo import unwrap
+
+    cjk = "[\u3000-\u9fff\uff00-\uffef]"
+    spaced = []
+    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if re.search(f"{cjk} {cjk}", unwrap(data.get("description") or "")):
+            spaced.append(path.name)
+    assert spaced == []
+
+
+SCENE_ON_SEAT = """
+title: a scene put face down on the seat (E1.8)
+seed: 1
+players:
+  - name: A
+    servant: {hero: H-001, class: セイバー, state: rise}
+    hand: [S-003, S-001]
+  - name: B
+    servant: {hero: H-015, class: セイバー, state: rise}
+start: {player: A, step: ritual}
+steps:
+  - do: {player: A, action: play, card: S-003}
+  - do: {player: A, action: pass}
+"""
+
+
+@pytest.mark.parametrize("lang, words", [("ja", "1手目（A："), ("en", "move 1 (A: ")])
+def test_a_side_the_rules_stop_says_why_in_the_table_language(qtbot, tmp_path, lang, words):
+    """E1.8: the live game replayed under the base rules stops at its first move; the note under
+    that side says so in the table's language, never the engine's English in the Japanese table."""
+    from fate_royal.qt.compare_view import ComparisonWindow
+    from fate_royal.rules.compare import compare_errata
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    i18n.set_language(lang)
+    path = tmp_path / "scene.yaml"
+    path.write_text(SCENE_ON_SEAT, encoding="utf-8")
+    run = ScenarioRun(load_scenario(path))
+    run.run_all()
+    comp = compare_errata(run.game)
+    w = ComparisonWindow(lambda upto, first=None, second=None: comp)
+    qtbot.addWidget(w)
+    w.recompute()
+    note = w.sides[False][2].text()
+    assert words in note and "[E1.8]" in note, note
+    if lang == "ja":
+        assert "not allowed" not in note and "action 1" not in note
+    i18n.set_language("ja")

@@ -94,6 +94,9 @@ def test_replay_stops_where_an_action_is_illegal_under_the_other_rules(tmp_path)
     assert c.on.complete
     assert "action 1 (A: play) is not allowed under base" in c.off.stopped
     assert "E1.8" in c.off.stopped
+    refused = c.off.refused  # the same, for the view to word in its language
+    assert (refused["number"], refused["action"].kind, refused["rule"]) == (1, "play", "E1.8")
+    assert refused["reason"] and c.on.refused == {}
     assert c.off.applied == 0 < len(run.game.history)
     assert c.differences
 

@@ -91,19 +91,19 @@ def player(run: ScenarioRun, key: str, p: int, want) -> list[str]:
     must say the same."""
     fails = _player_field(key)(run, {}, p, want, 7)
     assert CHECKS[key].run(run, {}, p, want, 7) == fails
-    return fails
+    return [str(f) for f in fails]  # each Finding reads as the checker's sentence
 
 
 def position(run: ScenarioRun, key: str, want) -> list[str]:
     fails = _check_position(key)(run, {}, None, want, 7)
     assert CHECKS[key].run(run, {}, None, want, 7) == fails
-    return fails
+    return [str(f) for f in fails]  # each Finding reads as the checker's sentence
 
 
 def log(run: ScenarioRun, key: str, want) -> list[str]:
     fails = _check_log(key)(run, {}, None, want, 7)
     assert CHECKS[key].run(run, {}, None, want, 7) == fails
-    return fails
+    return [str(f) for f in fails]  # each Finding reads as the checker's sentence
 
 
 def positions(run: ScenarioRun, **want) -> dict[str, list[str]]:
