@@ -300,6 +300,8 @@ class GameController(QObject):
             return self.viewer
         p = self.prompt
         hs = self.hotseat
+        if hs is not None and hs.solo is not None:
+            return hs.solo  # one human against computers: their cards are always theirs to see
         if hs is None or p is None or p.kind != "private" or hs.viewer != p.player:
             return None
         return hs.viewer

@@ -757,9 +757,11 @@ class RulingsFeatures(QObject):
 
     def may_reveal(self, ask: bool = True) -> bool:
         """May a view that shows every hand (presenter, errata comparison) open now? Always in a
-        demo, a replay, a finished game or a game with one human; never while the hand-off screen
-        covers the table; otherwise only when the table agrees to show every hidden card (``ask``
-        False: the view keeps hands hidden itself until the table agrees, as the presenter does)."""
+        demo, a replay, a finished game or a game the computer plays alone; never while the hand-off
+        screen covers the table; otherwise only when the table agrees to show every hidden card
+        (``ask`` False: the view keeps hands hidden itself until the table agrees, as the presenter
+        does). One human against computer seats is asked too: the computers' hands are hidden
+        from that player like anyone else's."""
         c = self.controller
         g = c.game
         if g is None or self.demo.active or g.state.over:
@@ -768,9 +770,10 @@ class RulingsFeatures(QObject):
         if overlay is not None and overlay.isVisible():
             return False  # F5 / Ctrl+E behind the hand-off screen: nothing opens
         hs = getattr(c, "hotseat", None)
-        if not ask or hs is None or len(hs.humans) <= 1 or c.auto_handoff:
+        if not ask or hs is None or not hs.humans or c.auto_handoff:
             return True
-        return self.keeper._ask("reveal", t("keeper.reveal.text"), ["reveal", "cancel"]) == "reveal"
+        text = t("keeper.reveal.text" if len(hs.humans) > 1 else "keeper.reveal.computers")
+        return self.keeper._ask("reveal", text, ["reveal", "cancel"]) == "reveal"
 
     def open_comparison(self) -> ComparisonWindow | None:
         if not (self.comparison is not None and self.comparison.isVisible()) and not self.may_reveal():

@@ -21,6 +21,8 @@ who fights, the public cards, the player's own stops — never on what they hold
 ``view(game, None)`` and each seat's public options, and a test proves two positions that differ
 only in hidden cards give the same prompts. Showing private information needs a confirmed hand-off:
 any prompt the whole table looks at (``shared``, ``on_table``) ends the current viewer's privacy.
+With one human against computer seats there is nobody to hide from: that player holds the screen
+for the whole game (``solo``), no hand-off screen is shown and their hand stays face up.
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ class HotSeat:
     def __init__(self, game: Any, humans: set[int] | None = None) -> None:
         self.game = game
         self.humans = humans_of(game) if humans is None else set(humans)
-        self.viewer: int | None = None  # the seat whose private cards may be shown now
+        self.viewer: int | None = self.solo  # the seat whose private cards may be shown now
         self.count = Counters()
         self._round: tuple | None = None
         self._declined: set[int] = set()
@@ -161,6 +163,12 @@ class HotSeat:
             return False
         return any(isinstance(a, UseEffect) for a in public_actions(self.game, p))
 
+    @property
+    def solo(self) -> int | None:
+        """The one human seat of a game against computers (None with two humans or more, or none):
+        nobody else looks at the screen, so that seat never hands the computer over."""
+        return next(iter(self.humans)) if len(self.humans) == 1 else None
+
     def current(self) -> Prompt:
         """The prompt for the pending decision (the game is not changed)."""
         g = self.game
@@ -215,7 +223,7 @@ class HotSeat:
         if prompt != self._last:
             self._last = prompt
             if prompt.kind in ("shared", "on_table"):
-                self.viewer = None  # the whole table looks at the screen: privacy ends
+                self.viewer = self.solo  # the whole table looks at the screen: privacy ends
                 if prompt.kind == "shared":
                     self.count.shared += 1
                 else:
@@ -290,7 +298,7 @@ class HotSeat:
         self._round, self._declined, self._claimed, self._last = None, set(), None, None
         self._rest = ()
         self._acted += 1
-        self.viewer = None
+        self.viewer = self.solo
 
 
 __all__ = ["Counters", "HotSeat", "PRIVATE_DECISIONS", "PUBLIC_DECISIONS", "Prompt", "STOPS",

@@ -76,13 +76,15 @@ def test_one_person_against_three_computers_to_the_end(qtbot, table):
         if p is not None and p.kind == "computer":
             assert p.player in (1, 2, 3)
             assert win.actions.buttons == []  # nothing for people to press meanwhile
-            assert c.private_viewer() in (None, 0)  # a computer's cards are never drawn open
+            assert c.private_viewer() == 0  # Ann's own cards stay in view; a computer's never
             qtbot.wait(2)
         else:
             # the person is asked: no computer thinks now, and the banner says none does (it
             # used to keep "Bot1 is thinking…" up after a computer thought and then passed)
             assert c.computers.thinking_seat() is None
             assert not win.messages.plain.endswith("is thinking…"), win.messages.plain
+            # nobody to hand the computer to: no hand-off screen, Ann's hand always face up
+            assert win.overlay.isHidden() and c.private_viewer() == 0
             person_moves(qtbot, win, rng)
         steps += 1
     assert game.state.over, f"no end after {steps} steps"
@@ -90,6 +92,7 @@ def test_one_person_against_three_computers_to_the_end(qtbot, table):
     players = {a.player for a in game.history if not isinstance(a, Pass)}
     assert {1, 3} & players  # computers made moves of their own
     assert game.history  # the moves are in the record and so in the log panel
+    assert c.hotseat.count.handoffs == 0
     qtbot.waitUntil(lambda: win.game_over_dialog is not None, timeout=5000)
 
 

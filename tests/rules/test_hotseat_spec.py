@@ -102,6 +102,25 @@ def test_nobody_holds_the_screen_at_the_start():
     assert hs.count == Counters()
 
 
+def test_one_human_against_computers_holds_the_screen_all_game():
+    """Nobody else looks at the screen: the one human seat is the viewer from the start, through
+    prompts the whole table would look at and after a reset, and is never handed the computer."""
+    hs = HotSeat(effect_window(), humans=[1])
+    assert hs.solo == 1 and hs.viewer == 1
+    prompt = hs.advance()
+    assert prompt.kind == "shared" and prompt.candidates == (1,)
+    assert hs.viewer == 1 and not hs.needs_handoff()
+    hs.claim(1)
+    assert hs.current() == Prompt("private", 1, "claimed") and not hs.needs_handoff()
+    hs.confirm()
+    assert hs.count.handoffs == 0
+    hs.reset()
+    assert hs.viewer == 1
+    two = HotSeat(effect_window(), humans=[1, 2])
+    assert two.solo is None and two.viewer is None
+    assert two.advance().kind == "shared" and two.viewer is None
+
+
 # --- what may be decided on the shared screen
 
 
