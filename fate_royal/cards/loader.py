@@ -187,6 +187,8 @@ def _check_value(ctx: _Ctx, holder: Any, key: Any, path: str, p: Param, what: st
         ctx.err(holder, key, path, f"wrong type for {name}: expected {_TYPE_WORDS.get(t, t)}, got "
                 f"{_describe(value)}")
         return False
+    if t == "str" and p.required and not value.strip():
+        ctx.err(holder, key, path, f"{name} is empty")  # reported; the rest is still checked
     if t == "int":
         problem = _out_of_bounds(value, p)
         if problem:

@@ -116,7 +116,7 @@ def check_patches(patches: list[dict[str, Any]], *, rules: Any = None, path: Pat
     for i, p in enumerate(patches):  # what the loader leaves to the shipped pack's authors
         for k in ("id", "rule", "source", "card", "path"):
             if not str(p.get(k, "") or "").strip():
-                fields.setdefault((i, k), f"{k} is required")
+                fields[(i, k)] = f"{k} is required"  # plainer than the loader's "is empty"
         rule = str(p.get("rule", "") or "").strip()
         if rule and rule not in ERRATA_RULES:
             # a patch belongs to an errata rule: off with it (the base rules have no patch at all)

@@ -41,7 +41,7 @@ from fate_royal.text.cardtext import card_text, effect_body, effect_text
 from fate_royal.text.dataerrors import localize
 
 PREVIEW_WIDTH = 300
-BAD_STYLE = "background: #ffd9d6;"
+BAD_STYLE = "border: 2px solid #e0564a; background: #4a2320; color: #fbe9e4;"  # readable on the dark form
 _PATH_RE = re.compile(r"^([a-z_]+(?:\.[0-9A-Za-z_]+)*): ")
 
 

@@ -59,6 +59,8 @@ def errors(mapping: dict, chips=None) -> list[str]:
         "kind: text 'spell' is not allowed for 'kind' in card (one of: hero, class, mystic_code, scene)",
         "name: wrong type for 'name' in card: expected text, got integer 5",
         "text: wrong type for 'text' in card: expected text, got integer 3"]),
+    (code(name=""), ["name: 'name' in card is empty"]),
+    (code(name="  "), ["name: 'name' in card is empty"]),
     (code(effects={"name": "x"}), ["effects: effects must be a list, got a mapping"]),
     (code(effects=[eff(), eff(ops=[{"op": "recover", "amount": 1}])]),
      ["effects.2: card already has an effect named '一' (effect 1)"]),

@@ -160,6 +160,15 @@ def test_a_problem_is_shown_on_its_field(qtbot, tmp_path, monkeypatch, lang_ja):
     first.cost_die.clear()
     editor.refresh()
     assert editor.problems_by_path == {} and not first.cost_die.styleSheet()
+    name = editor.fields["name"]
+    kept = name.text()
+    name.setText("  ")  # a card needs a name: a blank one is a problem on its field
+    editor.refresh()
+    assert "name" in editor.problems_by_path and name.styleSheet()
+    assert not editor.save() and not (tmp_path / "card-pack.yaml").exists()
+    name.setText(kept)
+    editor.refresh()
+    assert editor.problems_by_path == {}
     first.op_rows[0].setParent(None)
     first.op_rows.clear()
     editor.refresh()
