@@ -310,7 +310,9 @@ class RulesEditor(QDialog):
     def _changed(self) -> None:
         if getattr(self, "_loading", False):
             return
-        bad = self.problems()
+        from fate_royal.text.dataerrors import localize
+
+        bad = {k: localize(v, current_language()) for k, v in self.problems().items()}
         differing = 0
         for key, (r, _kind, _w) in self.rows.items():
             mark = self.table.item(r, 3)
@@ -323,7 +325,8 @@ class RulesEditor(QDialog):
                 mark.setForeground(QColor(DIFF_COLOUR))
             else:
                 mark.setText("")
-        self.error.setText("\n".join(f"{k}: {v}" for k, v in bad.items()))
+        # each problem names its parameter already ("encounter_on (D5): …"); others get the key
+        self.error.setText("\n".join(v if v.startswith(k) else f"{k}: {v}" for k, v in bad.items()))
         self.save_button.setEnabled(not bad)
         self.export_button.setEnabled(not bad)
         self.count.setText(tr("workbench.editor.count", count=differing))

@@ -124,12 +124,14 @@ def test_a_set_made_in_the_editor_with_E8_and_E9_3_off_rules_the_new_game(table,
 def test_the_editor_refuses_a_value_out_of_bounds_as_the_file_would(qtbot):
     from fate_royal.qt.rules_editor import RulesEditor
 
+    i18n.set_language("ja")
     ed = RulesEditor()
     qtbot.addWidget(ed)
     field = ed.field("encounter_on")
     field.setText("1, 7")
     assert "encounter_on" in ed.problems() and not ed.save_button.isEnabled()
     assert "7" in ed.error.text()
+    assert ed.error.text() == "encounter_on (D5)：値 7は上限 6を超えています"  # once, in Japanese
     field.setText("1, 2")
     assert not ed.problems() and ed.save_button.isEnabled()
     assert ed.ruleset().profile.encounter_on == [1, 2]
