@@ -562,6 +562,8 @@ class CardEditor(QDialog):
     """Enter or correct one card at a time into the personal card pack (see the module doc)."""
 
     saved = Signal(str)  # the id of the card saved
+    #: asks what to do with unsaved changes ("save", "discard" or "cancel"); None: a message box
+    ask_unsaved: Callable[[CardEditor], str] | None = None
 
     def __init__(self, parent: QWidget | None = None, card_id: str | None = None, *,
                  kind: str = "mystic_code", pack_file: str | Path | None = None,
@@ -578,6 +580,7 @@ class CardEditor(QDialog):
         self._timer = QTimer(self, singleShot=True, interval=live_delay_ms)
         self._timer.timeout.connect(self.refresh)
         self._loading = False
+        self._clean: dict | None = None  # the form as last loaded or saved (unsaved changes differ)
         self.db = self._load_db()
         self.chips = dict(self.db.chips) if self.db is not None else {}
         self._build()
@@ -846,6 +849,8 @@ class CardEditor(QDialog):
         self.load_mapping(plain(tree))
 
     def _open_selected(self) -> None:
+        if not self.confirm_discard():
+            return
         cid = self.open_combo.currentData()
         if cid:
             self.open_card(cid)
@@ -882,6 +887,38 @@ class CardEditor(QDialog):
             self._loading = False
         self._kind_changed()
         self.refresh()
+        self._clean = self.mapping()
+
+    # --- unsaved changes
+
+    def has_unsaved_changes(self) -> bool:
+        return self._clean is not None and self.mapping() != self._clean
+
+    def confirm_discard(self) -> bool:
+        """May the form be closed or replaced? True when nothing is unsaved, or when the user saves
+        (and the save works) or discards; False to keep editing."""
+        if not self.has_unsaved_changes():
+            return True
+        if self.ask_unsaved is not None:
+            choice = self.ask_unsaved(self)
+        else:
+            box = QMessageBox(QMessageBox.Icon.Question, _label("editor.title"),
+                              tr("editor.unsaved", id=self.card_id()),
+                              QMessageBox.StandardButton.NoButton, self)
+            buttons = {box.addButton(tr("editor.save"), QMessageBox.ButtonRole.AcceptRole): "save",
+                       box.addButton(tr("keeper.choice.discard"),
+                                     QMessageBox.ButtonRole.DestructiveRole): "discard",
+                       box.addButton(tr("keeper.choice.cancel"), QMessageBox.ButtonRole.RejectRole): "cancel"}
+            box.setDefaultButton(next(iter(buttons)))
+            box.exec()
+            choice = buttons.get(box.clickedButton(), "cancel")
+        if choice == "save":
+            return self.save()
+        return choice == "discard"
+
+    def reject(self) -> None:  # noqa: D401 - Qt API: Escape and the window's close button
+        if self.confirm_discard():
+            super().reject()
 
     # --- the form as card data
 
@@ -1042,6 +1079,7 @@ class CardEditor(QDialog):
         except OSError as exc:
             self.status.setText(tr("editor.save_refused") + " " + str(exc))
             return False
+        self._clean = self.mapping()
         self.status.setText(tr("editor.saved", id=self.card_id(), path=str(path)))
         self.db = self._load_db()
         self._fill_open_combo()

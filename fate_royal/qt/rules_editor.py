@@ -12,13 +12,13 @@ rules logic: ``ruleset()`` builds a ``RuleSet`` from them, and validation is the
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-    QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QMessageBox, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from fate_royal.qt.i18n import current_language, tr
@@ -53,6 +53,8 @@ class RulesEditor(QDialog):
     """Edit a rule set; ``saved`` is emitted with the saved set and its file."""
 
     saved = Signal(object, object)
+    #: asks what to do with unsaved changes ("save", "discard" or "cancel"); None: a message box
+    ask_unsaved: Callable[[RulesEditor], str] | None = None
 
     def __init__(self, parent: QWidget | None = None, rules: Any = None,
                  folder: Path | None = None) -> None:
@@ -244,6 +246,48 @@ class RulesEditor(QDialog):
         finally:
             self._loading = False
         self._changed()
+        self._clean = self._state()
+
+    # --- unsaved changes
+
+    def _state(self) -> tuple:
+        values = []
+        for key, (_r, kind, w) in self.rows.items():
+            if kind == "switch":
+                values.append(w.isChecked())
+            elif kind == "reading":
+                values.append(w.currentData())
+            else:
+                values.append(repr(self._param_value(key, w)))
+        return (self.name_edit.text().strip(), tuple(values))
+
+    def has_unsaved_changes(self) -> bool:
+        return getattr(self, "_clean", None) is not None and self._state() != self._clean
+
+    def confirm_discard(self) -> bool:
+        """May the editor close? True when nothing is unsaved, or the user saves (and the save
+        works) or discards; False to keep editing."""
+        if not self.has_unsaved_changes():
+            return True
+        if self.ask_unsaved is not None:
+            choice = self.ask_unsaved(self)
+        else:
+            box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(),
+                              tr("workbench.editor.unsaved"), QMessageBox.StandardButton.NoButton, self)
+            buttons = {box.addButton(tr("workbench.editor.save"), QMessageBox.ButtonRole.AcceptRole): "save",
+                       box.addButton(tr("keeper.choice.discard"),
+                                     QMessageBox.ButtonRole.DestructiveRole): "discard",
+                       box.addButton(tr("keeper.choice.cancel"), QMessageBox.ButtonRole.RejectRole): "cancel"}
+            box.setDefaultButton(next(iter(buttons)))
+            box.exec()
+            choice = buttons.get(box.clickedButton(), "cancel")
+        if choice == "save":
+            return self.save() is not None
+        return choice == "discard"
+
+    def reject(self) -> None:  # Qt API: Escape and the window's close button
+        if self.confirm_discard():
+            super().reject()
 
     @staticmethod
     def _set_param(w: QWidget, value: Any) -> None:
@@ -368,6 +412,7 @@ class RulesEditor(QDialog):
 
         saved = load_ruleset(path)
         self.last_saved = path
+        self._clean = self._state()
         self.error.setText("")
         self._fill_start_from()
         self.saved.emit(saved, path)

@@ -26,3 +26,13 @@ def ui_family(qapp) -> str:
 @pytest.fixture(autouse=True)
 def _fonts_installed(ui_family) -> None:
     """Every Qt test paints with the bundled font, as the application does."""
+
+
+@pytest.fixture(autouse=True)
+def _editors_discard_at_teardown(monkeypatch) -> None:
+    """pytest-qt closes every widget after a test: a card or rules editor with unsaved changes would wait
+    for an answer in a message box. Tests of that question set ``ask_unsaved`` themselves."""
+    monkeypatch.setattr("fate_royal.qt.card_editor.CardEditor.ask_unsaved",
+                        staticmethod(lambda editor: "discard"))
+    monkeypatch.setattr("fate_royal.qt.rules_editor.RulesEditor.ask_unsaved",
+                        staticmethod(lambda editor: "discard"))

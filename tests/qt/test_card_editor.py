@@ -314,3 +314,35 @@ def test_an_entered_card_is_marked_on_its_face_tooltip_and_spoken_line(qtbot, la
     game = Game.new(replace(db, cards={**db.cards, "M-006": entered}), RuleSet.house(), ["A", "B"], seed=3)
     assert note in card_tooltip(game, draw)
     assert access.card_line(game, draw).endswith(f"({note})")
+
+
+def test_unsaved_changes_are_never_dropped_unasked(qtbot, tmp_path, monkeypatch, lang_ja):
+    """Escape, the close button and opening another card ask first when the form holds changes:
+    cancel keeps editing, save writes the pack (and closes), discard drops them."""
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    editor = CardEditor(None, live_delay_ms=0)
+    qtbot.addWidget(editor)
+    editor.show()
+    asked = []
+    answer = ["cancel"]
+    editor.ask_unsaved = lambda ed: asked.append(ed.card_id()) or answer[0]
+    editor.close()  # nothing typed yet: closes unasked
+    assert asked == [] and not editor.isVisible()
+    editor.show()
+    enter_new_code(qtbot, editor)
+    assert editor.has_unsaved_changes()
+    editor.close()
+    assert asked == ["M-002"] and editor.isVisible()  # cancelled: still editing
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    assert len(asked) == 2 and editor.isVisible()
+    editor._open_selected()  # another card (or a new one) would replace the form: asked, kept
+    assert len(asked) == 3 and editor.name.text()
+    answer[0] = "save"
+    editor.close()
+    assert not editor.isVisible() and not editor.has_unsaved_changes()
+    assert "M-002" in (tmp_path / "card-pack.yaml").read_text(encoding="utf-8")
+    editor.show()
+    editor.name.setText(editor.name.text() + "改")
+    answer[0] = "discard"
+    editor.close()
+    assert len(asked) == 5 and not editor.isVisible()

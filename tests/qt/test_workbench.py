@@ -139,6 +139,35 @@ def test_the_editor_refuses_a_value_out_of_bounds_as_the_file_would(qtbot):
     assert (spin.minimum(), spin.maximum()) == (0, 99)
 
 
+def test_the_rules_editor_asks_before_dropping_unsaved_changes(qtbot, tmp_path):
+    from fate_royal.qt.rules_editor import RulesEditor
+
+    i18n.set_language("ja")
+    ed = RulesEditor(folder=tmp_path)
+    qtbot.addWidget(ed)
+    ed.show()
+    asked, answer = [], ["cancel"]
+    ed.ask_unsaved = lambda e: asked.append(1) or answer[0]
+    ed.close()  # nothing changed: closes unasked
+    assert asked == [] and not ed.isVisible()
+    ed.show()
+    ed.switch_box("E1.3").setChecked(False)
+    assert ed.has_unsaved_changes()
+    ed.close()
+    assert asked == [1] and ed.isVisible()  # cancelled: still editing
+    answer[0] = "save"  # no name yet: the save fails, so the editor stays open
+    ed.close()
+    assert asked == [1, 1] and ed.isVisible() and ed.error.text()
+    ed.name_edit.setText("リバース緩和")
+    ed.close()
+    assert not ed.isVisible() and ed.last_saved is not None and ed.last_saved.exists()
+    ed.show()
+    ed.switch_box("E1.3").setChecked(True)
+    answer[0] = "discard"
+    ed.close()
+    assert len(asked) == 4 and not ed.isVisible()
+
+
 def test_new_game_dialog_passes_the_seat_kinds(qtbot):
     dlg = NewGameDialog(players=3, seed=5)
     qtbot.addWidget(dlg)
