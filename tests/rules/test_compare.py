@@ -156,3 +156,17 @@ def test_bad_card_data_on_one_side_is_reported_not_raised(tmp_path):
 def test_every_demo_compares(path):
     c = compare_errata(load_scenario(path))
     assert c.on.complete  # every demo plays through with its own errata setting (on by default)
+
+
+def test_a_ruling_played_under_other_rules_keeps_each_failed_step_with_its_findings():
+    """E1.3 under the base rules: the play keeps the failed step's result (the sweep words it
+    from its findings), the same step its failure line names."""
+    from fate_royal.cards.rulesets import shipped_ruleset
+    from fate_royal.rules.compare import play_ruling
+
+    path = Path(__file__).resolve().parents[2] / "scenarios" / "rulings" / "E1.3-reverse-never-down.yaml"
+    play = play_ruling(path, shipped_ruleset("base"))
+    assert not play.ok and len(play.failed) == len(play.failures) >= 1
+    first = play.failed[0]
+    assert play.failures[0] == f"{path}:{first.step.line} {first.message}"
+    assert {f.kind for f in first.findings} >= {"not_cited"}
