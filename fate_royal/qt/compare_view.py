@@ -110,8 +110,9 @@ def value_text(v: Any, d: Difference | None = None, words: Any = None) -> str:
 
 def failure_words(play: Any, path: Any) -> str:
     """A ruling's verdict under one set as the sweep lists it: what could not be set up, or the
-    first failed step by its file and line (not the folder) and, in Japanese, the step in words
-    with what went otherwise (``text.verdicts``; the checker writes English)."""
+    first failed step by its file and line (not the folder), the step in words and what went
+    otherwise (``text.verdicts``), in the table's language — never the checker's own sentence,
+    which names reasons by their codes ("servant_danger")."""
     from fate_royal.qt.demo import step_text
     from fate_royal.text.verdicts import failure_details
 
@@ -119,8 +120,6 @@ def failure_words(play: Any, path: Any) -> str:
         return (play.error or "—").replace(str(path), path.name)
     res = play.failed[0]
     loc = f"{path.name}:{res.step.line}"
-    if texts.lang() == "en":
-        return f"{loc} {res.message}"
     said = failure_details(res.findings, texts.words(play.game))
     return f"{loc} {step_text(res.step, play.game)}" + (t("rulings.sweep.details", details=said)
                                                         if said else "")

@@ -116,7 +116,11 @@ class GameOverDialog(QDialog):
                 if r.winner:
                     label.setStyleSheet("color:#ffe08a;")
                 grid.addWidget(label, row, col)
-        lay.addLayout(grid)
+        centred = QHBoxLayout()  # the results in the middle, under the centred headline
+        centred.addStretch(1)
+        centred.addLayout(grid)
+        centred.addStretch(1)
+        lay.addLayout(centred)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         self.rematch_button = QPushButton(tr("gameover.rematch"))

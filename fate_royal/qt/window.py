@@ -422,6 +422,9 @@ class MainWindow(QMainWindow):
         self.menu_help.addAction(self.act_rules)
         self.act_legend = QAction(self, triggered=self.show_legend)
         self.menu_help.addAction(self.act_legend)
+        self.menu_help.addSeparator()
+        self.act_about = QAction(self, triggered=self.show_about)
+        self.menu_help.addAction(self.act_about)
 
     def _build_shortcuts(self) -> None:
         def sc(key: str, slot: Any) -> QShortcut:
@@ -463,6 +466,7 @@ class MainWindow(QMainWindow):
         self.menu_lang.setTitle(tr("menu.language"))
         self.act_rules.setText(tr("menu.rules_reference"))
         self.act_legend.setText(tr("menu.legend"))
+        self.act_about.setText(tr("menu.about"))
         for lang, a in self.lang_actions.items():
             a.setText(tr(f"app.language.{lang}"))
             a.setChecked(lang == i18n.current_language())
@@ -495,6 +499,27 @@ class MainWindow(QMainWindow):
             self.zoom.hide_zoom()
         else:
             self.zoom.show_target(target, at)
+
+    def about_text(self) -> str:
+        """What the program is, its version and where it keeps the user's files (About)."""
+        from fate_royal import __version__
+        from fate_royal.paths import user_data_dir, user_log_dir
+        from fate_royal.rules.save import autosave_path
+
+        return tr("about.text", version=__version__, data=str(user_data_dir()),
+                  autosave=str(autosave_path().parent), log=str(user_log_dir()))
+
+    def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.NoIcon, tr("about.title"),
+                          self.about_text(), QMessageBox.StandardButton.NoButton, self)
+        box.addButton(tr("table.close"), QMessageBox.ButtonRole.RejectRole)  # Qt's own is English
+        box.setIconPixmap(self.windowIcon().pixmap(64, 64))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.about_box = box
+        box.open()
 
     def show_legend(self) -> Any:
         from fate_royal.qt.legend import show_legend

@@ -710,3 +710,16 @@ def test_a_side_the_rules_stop_says_why_in_the_table_language(qtbot, tmp_path, l
     if lang == "ja":
         assert "not allowed" not in note and "action 1" not in note
     i18n.set_language("ja")
+
+
+@pytest.mark.parametrize("lang, words", [("ja", "オートセーブ："), ("en", "Autosave: ")])
+def test_about_says_what_the_program_is_and_where_its_files_are(table, lang, words):
+    from fate_royal import __version__
+    from fate_royal.paths import user_log_dir
+
+    win, c, f = table(lang=lang)
+    win.act_about.trigger()
+    box = win.about_box
+    assert box.isVisible() and __version__ in box.text() and words in box.text()
+    assert str(user_log_dir()) in box.text()
+    box.close()
