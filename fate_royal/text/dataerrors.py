@@ -41,6 +41,8 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((_p(p), k) for p, k in (
     (r"unknown keyword {Q:word} in (?P<what>.+) \(known: (?P<known>[^()]*)\)(?P<near> \(did you mean "
      r"'[^']*'\?\))?", "dataerror.unknown_keyword"),
     (r"missing required key {Q:field} in (?P<what>.+)", "dataerror.missing_key"),
+    (r"(?P<field>\w+) is required", "dataerror.required"),
+    (r"'(?P<field>[^']*)' in (?P<what>[\w ]+) is empty", "dataerror.empty"),
     (r"required key {Q:field} in (?P<what>.+) has no value", "dataerror.key_without_value"),
     (r"unknown key {Q:field} in (?P<what>.+?)(?P<near> \(did you mean '[^']*'\?\))?",
      "dataerror.unknown_key"),

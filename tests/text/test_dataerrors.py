@@ -62,6 +62,7 @@ BROKEN = {
     "value not allowed": _code(_set("effects.0.window", "sometimes")),
     "effect without ops": _code(_set("effects.0.ops", [])),
     "cost mana below zero": _code(_set("effects.0.cost", {"raw": "1", "mana": -5})),
+    "blank name": {**HERO, "name": "  "},
 }
 
 
@@ -98,3 +99,8 @@ def test_numbers_and_names_survive_the_rewording():
 def test_a_sentence_without_a_wording_stays_as_the_loader_wrote_it():
     message = "card files end in .yaml (this .yml file is not read)"
     assert not known(message) and localize(message, "ja") == message
+
+
+def test_a_blank_field_of_a_patch_is_asked_for_in_japanese():
+    assert localize("rule is required", "ja") == "「rule」を入力してください"
+    assert localize("rule is required", "en") == "rule is required"
