@@ -136,8 +136,10 @@ class ShortcutsDialog(QDialog):
             edit.setKeySequence(keys[0] if keys else QKeySequence())
 
     def problem(self) -> str:
-        """Why the keys cannot be taken (a key used twice), or ""."""
-        seen: dict[str, str] = {}
+        """Why the keys cannot be taken (a key used twice, or one of the table's fixed keys:
+        1–9 pick a shown action, Escape closes or steps back), or ""."""
+        seen: dict[str, str] = {str(n): t("shortcuts.fixed.pick") for n in range(1, 10)}
+        seen["Esc"] = t("shortcuts.fixed.escape")
         for b, edit in zip(self.bindings, self.edits):
             k = edit.keySequence().toString(QKeySequence.SequenceFormat.PortableText)
             if not k:

@@ -110,3 +110,21 @@ def test_damaged_settings_are_ignored(qtbot, ini):
     from fate_royal.qt.dialogs import default_names
 
     assert len(default_names(3)) == 3
+
+
+def test_a_fixed_table_key_is_refused_too(qtbot, ini):
+    """1–9 pick an action and Escape closes or steps back: a shortcut on them would never fire."""
+    i18n.set_language("ja")
+    w, c, f = _window(qtbot)
+    from fate_royal.qt.shortcuts import ShortcutsDialog
+
+    dlg = ShortcutsDialog(w)
+    ids = [b.id for b in dlg.bindings]
+    undo = dlg.edits[ids.index("act_undo")]
+    for key, words in (("3", "番号でアクションを選ぶ"), ("Escape", "閉じる・戻る")):
+        undo.setKeySequence(QKeySequence(key))
+        assert words in dlg.problem()
+        dlg.accept()
+        assert dlg.error.text() and not settings().shortcuts()
+    undo.setKeySequence(QKeySequence("Ctrl+Alt+U"))
+    assert dlg.problem() == ""
