@@ -888,6 +888,12 @@ class CardEditor(QDialog):
         self._kind_changed()
         self.refresh()
         self._clean = self.mapping()
+        self._follow_combo()
+
+    def _follow_combo(self) -> None:
+        """The "open" list shows the card in the form (a new card: the first entry)."""
+        index = self.open_combo.findData(self.card_id()) if self._clean and self._clean.get("name") else -1
+        self.open_combo.setCurrentIndex(max(0, index))
 
     # --- unsaved changes
 
@@ -1083,6 +1089,7 @@ class CardEditor(QDialog):
         self.status.setText(tr("editor.saved", id=self.card_id(), path=str(path)))
         self.db = self._load_db()
         self._fill_open_combo()
+        self._follow_combo()
         self.saved.emit(self.card_id())
         return True
 

@@ -346,3 +346,14 @@ def test_unsaved_changes_are_never_dropped_unasked(qtbot, tmp_path, monkeypatch,
     answer[0] = "discard"
     editor.close()
     assert len(asked) == 5 and not editor.isVisible()
+
+
+def test_the_open_list_follows_the_card_in_the_form(qtbot, tmp_path, monkeypatch, lang_ja):
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    editor = CardEditor(None, live_delay_ms=0)
+    qtbot.addWidget(editor)
+    assert editor.open_combo.currentData() == ""  # a new card
+    editor.open_card("M-006")
+    assert editor.open_combo.currentData() == "M-006"
+    editor.new_card("hero")
+    assert editor.open_combo.currentData() == ""
