@@ -130,3 +130,17 @@ def test_a_finding_is_a_value():
     f = Finding("cited", "log cites B5 but should not", rule="B5")
     assert f == Finding("cited", "log cites B5 but should not", rule="B5") and str(f) == f.text
     assert dataclasses.is_dataclass(f) and hash(f) == hash(Finding("cited", f.text, rule="B5"))
+
+
+def test_a_rules_error_of_the_engine_is_an_error_finding(tmp_path):
+    """Neither a refusal nor a scenario mistake (the game is over, say): an "error" finding with
+    the engine's words."""
+    from fate_royal.rules.errors import RulesError
+
+    run = new_run(tmp_path, "  - do: {player: A, action: pass}\n")
+
+    def over(action):
+        raise RulesError("the game is over")
+
+    run.game.apply = over
+    assert run.forward().findings == [Finding("error", "the game is over")]
