@@ -36,6 +36,7 @@ from fate_royal.cards.vocabulary import (
 )
 from fate_royal.cards.yamlsrc import DataError, plain
 from fate_royal.qt import art
+from fate_royal.qt.dialogs import ask_save_discard_cancel
 from fate_royal.qt.i18n import current_language, strip_mnemonic, tr
 from fate_royal.text.cardtext import card_text, effect_body, effect_text
 from fate_royal.text.dataerrors import localize
@@ -908,16 +909,8 @@ class CardEditor(QDialog):
         if self.ask_unsaved is not None:
             choice = self.ask_unsaved(self)
         else:
-            box = QMessageBox(QMessageBox.Icon.Question, _label("editor.title"),
-                              tr("editor.unsaved", id=self.card_id()),
-                              QMessageBox.StandardButton.NoButton, self)
-            buttons = {box.addButton(tr("editor.save"), QMessageBox.ButtonRole.AcceptRole): "save",
-                       box.addButton(tr("keeper.choice.discard"),
-                                     QMessageBox.ButtonRole.DestructiveRole): "discard",
-                       box.addButton(tr("keeper.choice.cancel"), QMessageBox.ButtonRole.RejectRole): "cancel"}
-            box.setDefaultButton(next(iter(buttons)))
-            box.exec()
-            choice = buttons.get(box.clickedButton(), "cancel")
+            choice = ask_save_discard_cancel(self, _label("editor.title"),
+                                             tr("editor.unsaved", id=self.card_id()), tr("editor.save"))
         if choice == "save":
             return self.save()
         return choice == "discard"

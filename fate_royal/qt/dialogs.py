@@ -275,6 +275,26 @@ class PileDialog(QDialog):
         lay.addWidget(buttons)
 
 
+def ask_choice(parent: QWidget | None, title: str, text: str,
+               choices: list[tuple[str, str, QMessageBox.ButtonRole]]) -> str:
+    """Ask a question with buttons in the table's language (Qt's standard buttons are English):
+    `choices` are (answer, label, role), the first is the default; closing the box answers the
+    last."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent)
+    buttons = {box.addButton(label, role): answer for answer, label, role in choices}
+    box.setDefaultButton(next(iter(buttons)))
+    box.exec()
+    return buttons.get(box.clickedButton(), choices[-1][0])
+
+
+def ask_save_discard_cancel(parent: QWidget | None, title: str, text: str, save_label: str) -> str:
+    """An editor with unsaved changes asks before closing: "save", "discard" or "cancel"."""
+    role = QMessageBox.ButtonRole
+    return ask_choice(parent, title, text, [("save", save_label, role.AcceptRole),
+                                            ("discard", tr("keeper.choice.discard"), role.DestructiveRole),
+                                            ("cancel", tr("keeper.choice.cancel"), role.RejectRole)])
+
+
 def game_over_box(parent: QWidget, game: Any) -> QMessageBox:
     """A non-blocking "game over" box: the winner (or no winner) and a new-game button."""
     out = game.outcome()

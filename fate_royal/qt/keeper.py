@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMessageBox
 
+from fate_royal.qt.dialogs import ask_choice
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.i18n import tr as t
 
@@ -304,13 +305,9 @@ class GameKeeper(QObject):
             return self.ask(kind, text, choices)
         if not self.features.show_dialogs:
             return {"resume": "new", "drop": "discard", "close": "quit", "reveal": "cancel"}[kind]
-        box = QMessageBox(QMessageBox.Icon.Question, t("keeper.title." + kind), text,
-                          QMessageBox.StandardButton.NoButton, self.features.window)
-        roles = {"resume": QMessageBox.ButtonRole.AcceptRole, "new": QMessageBox.ButtonRole.RejectRole,
-                 "save": QMessageBox.ButtonRole.AcceptRole, "discard": QMessageBox.ButtonRole.DestructiveRole,
-                 "quit": QMessageBox.ButtonRole.DestructiveRole, "cancel": QMessageBox.ButtonRole.RejectRole,
-                 "reveal": QMessageBox.ButtonRole.AcceptRole}
-        buttons = {box.addButton(t("keeper.choice." + c), roles[c]): c for c in choices}
-        box.setDefaultButton(next(iter(buttons)))
-        box.exec()
-        return buttons.get(box.clickedButton(), choices[-1])
+        role = QMessageBox.ButtonRole
+        roles = {"resume": role.AcceptRole, "new": role.RejectRole, "save": role.AcceptRole,
+                 "discard": role.DestructiveRole, "quit": role.DestructiveRole, "cancel": role.RejectRole,
+                 "reveal": role.AcceptRole}
+        return ask_choice(self.features.window, t("keeper.title." + kind), text,
+                          [(c, t("keeper.choice." + c), roles[c]) for c in choices])

@@ -18,9 +18,10 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-    QMessageBox, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
+from fate_royal.qt.dialogs import ask_save_discard_cancel
 from fate_royal.qt.i18n import current_language, tr
 
 DIFF_COLOUR = "#ffb26b"
@@ -272,15 +273,8 @@ class RulesEditor(QDialog):
         if self.ask_unsaved is not None:
             choice = self.ask_unsaved(self)
         else:
-            box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(),
-                              tr("workbench.editor.unsaved"), QMessageBox.StandardButton.NoButton, self)
-            buttons = {box.addButton(tr("workbench.editor.save"), QMessageBox.ButtonRole.AcceptRole): "save",
-                       box.addButton(tr("keeper.choice.discard"),
-                                     QMessageBox.ButtonRole.DestructiveRole): "discard",
-                       box.addButton(tr("keeper.choice.cancel"), QMessageBox.ButtonRole.RejectRole): "cancel"}
-            box.setDefaultButton(next(iter(buttons)))
-            box.exec()
-            choice = buttons.get(box.clickedButton(), "cancel")
+            choice = ask_save_discard_cancel(self, self.windowTitle(), tr("workbench.editor.unsaved"),
+                                             tr("workbench.editor.save"))
         if choice == "save":
             return self.save() is not None
         return choice == "discard"

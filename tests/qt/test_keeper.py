@@ -275,3 +275,35 @@ def test_new_game_and_stops_dialogs_do_not_pile_up_in_the_window(table, qtbot, m
     assert len({id(g) for g in games}) == 3
     qtbot.waitUntil(lambda: not win.findChildren(dialogs.NewGameDialog)
                     and not win.findChildren(dialogs.StopsDialog), timeout=3000)
+
+
+@pytest.mark.parametrize("lang, discard, cancel", [("ja", "保存せずに閉じる", "キャンセル"),
+                                                     ("en", "Close without saving", "Cancel")])
+@pytest.mark.parametrize("answer", ["save", "discard", "cancel", None])
+def test_the_unsaved_changes_question_in_the_table_language(qtbot, lang, discard, cancel, answer):
+    """The editors' Save / Discard / Cancel box: its buttons in the table's language (Qt's standard
+    buttons are English), Save the default, and the button pressed is the answer; closing the box
+    (Escape) cancels."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from fate_royal.qt.dialogs import ask_save_discard_cancel
+
+    i18n.set_language(lang)
+    seen: dict = {}
+
+    def press() -> None:
+        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+        seen["labels"] = [b.text() for b in box.buttons()]
+        seen["default"] = box.defaultButton().text()
+        if answer is None:
+            box.reject()
+        else:
+            label = {"save": "SAVE", "discard": discard, "cancel": cancel}[answer]
+            next(b for b in box.buttons() if b.text() == label).click()
+
+    QTimer.singleShot(0, press)
+    got = ask_save_discard_cancel(None, "title", "unsaved", "SAVE")
+    assert sorted(seen["labels"]) == sorted(["SAVE", discard, cancel])
+    assert seen["default"] == "SAVE"
+    assert got == (answer or "cancel")

@@ -15,6 +15,7 @@ from fate_royal.qt import fonts, i18n, rulings
 from fate_royal.qt.controller import GameController
 from fate_royal.qt.window import MainWindow
 from fate_royal.rules.save import save_game
+from scenes import SCENE_ON_SEAT
 from tablepos import settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -669,22 +670,6 @@ def test_no_japanese_description_carries_a_folded_line_space():
         if re.search(f"{cjk} {cjk}", unwrap(data.get("description") or "")):
             spaced.append(path.name)
     assert spaced == []
-
-
-SCENE_ON_SEAT = """
-title: a scene put face down on the seat (E1.8)
-seed: 1
-players:
-  - name: A
-    servant: {hero: H-001, class: セイバー, state: rise}
-    hand: [S-003, S-001]
-  - name: B
-    servant: {hero: H-015, class: セイバー, state: rise}
-start: {player: A, step: ritual}
-steps:
-  - do: {player: A, action: play, card: S-003}
-  - do: {player: A, action: pass}
-"""
 
 
 @pytest.mark.parametrize("lang, words", [("ja", "1手目（A："), ("en", "move 1 (A: ")])

@@ -12,6 +12,7 @@ from fate_royal.rules.compare import Difference, compare_errata, compare_rules, 
 from fate_royal.rules.game import Game
 from fate_royal.rules.scenario import load_scenario
 from fate_royal.rules.scenario_run import ScenarioRun
+from scenes import SCENE_ON_SEAT
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = ROOT / "scenarios" / "rulings"
@@ -66,22 +67,6 @@ def test_live_game_replays_history_both_ways(tmp_path):
     assert c.difference("players.B.servant_state").off == "down"
     # the live game itself is not touched
     assert run.game.servant_state(1) == "reverse"
-
-
-SCENE_ON_SEAT = """
-title: a scene put face down on the seat (E1.8)
-seed: 1
-players:
-  - name: A
-    servant: {hero: H-001, class: セイバー, state: rise}
-    hand: [S-003, S-001]
-  - name: B
-    servant: {hero: H-015, class: セイバー, state: rise}
-start: {player: A, step: ritual}
-steps:
-  - do: {player: A, action: play, card: S-003}
-  - do: {player: A, action: pass}
-"""
 
 
 def test_replay_stops_where_an_action_is_illegal_under_the_other_rules(tmp_path):

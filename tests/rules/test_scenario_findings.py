@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from fate_royal.rules.errors import IllegalAction
 from fate_royal.rules.scenario_run import FINDING_KINDS, Finding
 
 from test_scenario_run_spec import ASSASSIN, HEAD, OVER, new_run
@@ -102,18 +101,6 @@ def test_an_advance_that_waits_for_a_decision_or_outlives_the_game(tmp_path):
                        [("blocked", "raid", None, "discard", "", "", "A")]]
     assert found(tmp_path, "  - advance: combat\n  - do: {action: advance, step: raid}\n", OVER) == \
         [[("ended", "combat", None, None, "", "")], [("ended", "raid", None, None, "", "")]]
-
-
-def test_a_refusal_that_changed_the_state_keeps_its_rule_and_reason(tmp_path):
-    run = new_run(tmp_path, "  - expect_illegal: {do: {player: B, action: pass}}\n")
-
-    def refuse_after_a_change(action):
-        run.game.ctx.s.players[1].mana -= 1
-        raise IllegalAction("not_your_turn", "D6", "refused")
-
-    run.game.apply = refuse_after_a_change
-    f = run.forward().findings
-    assert [(x.kind, x.rule, x.reason) for x in f] == [("changed_state", "D6", "not_your_turn")]
 
 
 def test_an_engine_bug_is_an_error_finding_never_a_traceback(tmp_path):

@@ -907,6 +907,8 @@ def test_expect_illegal_fails_when_the_refusal_changed_the_state(tmp_path):
     run.game.apply = refuse_after_a_change
     result = run.forward()
     assert (result.ok, result.message) == (False, "the refused action changed the state")
+    # the finding keeps the refusal's rule and reason
+    assert [(x.kind, x.rule, x.reason) for x in result.findings] == [("changed_state", "D6", "not_your_turn")]
 
 
 # --- setting up a run
