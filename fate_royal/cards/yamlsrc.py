@@ -20,6 +20,9 @@ from typing import Any, Iterable
 from fate_royal.cache import parsed
 
 _CORE = "tag:yaml.org,2002:"
+#: what YAML reads a plain key as, when that is not text (``off:`` is a boolean)
+_KEY_READINGS = {_CORE + "bool": "true/false", _CORE + "int": "a number", _CORE + "float": "a number",
+                 _CORE + "null": "nothing (null)"}
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
 
 
@@ -279,6 +282,10 @@ class _Builder:
                 if not isinstance(knode, yaml.ScalarNode) or knode.tag != _CORE + "str":
                     if knode.tag == _CORE + "merge":
                         self.error(knode, "YAML merge keys (<<) are not supported in data files")
+                    elif isinstance(knode, yaml.ScalarNode) and knode.tag in _KEY_READINGS:
+                        # `off:` or `yes:` is a boolean to YAML, `2:` a number: say so, and the cure
+                        self.error(knode, f"key {knode.value!r} is read as {_KEY_READINGS[knode.tag]}, "
+                                          f"not text: write it in quotes ('{knode.value}')")
                     else:
                         self.error(knode, "mapping keys must be plain text")
                     continue

@@ -602,6 +602,15 @@ class LogPanel(QTextBrowser):
         self._raw_len = 0
         self.document().setMaximumBlockCount(0)
 
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        """A log read at its newest line stays there when the panel changes size (its lines wrap
+        anew, so the last one would slip below the edge)."""
+        bar = self.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum()
+        super().resizeEvent(event)
+        if at_end:
+            bar.setValue(bar.maximum())
+
     def _anchor(self, url: QUrl) -> None:
         if url.scheme() == RULE_SCHEME:
             emit(self.rule_clicked, url.path())

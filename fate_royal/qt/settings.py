@@ -100,6 +100,10 @@ class Settings:
                                             for name in ("inspectorDock", "demoDock")):
                 features.ensure_docks()
             window.restoreState(state)
+            # the demo panel belongs to a demo: a layout saved while one was open keeps its place,
+            # but it shows again only when a demo opens (not empty beside the next game)
+            if features is not None and features.docks_built() and not features.demo.active:
+                features.demo_dock.hide()
 
     def save_window(self, window: Any) -> None:
         self.q.setValue("window/geometry", window.saveGeometry())

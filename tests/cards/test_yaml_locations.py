@@ -202,10 +202,22 @@ def test_a_core_tag_on_a_value_it_cannot_hold(value, message):
 def test_keys_must_be_plain_text():
     tree, errors = parse("ok: 1\n2: two\n? [k]\n: v\nnull: x\ntrue: y\nlast: 5\n")  # reading goes on after each
     assert tree == {"ok": 1, "last": 5}
-    assert errors == ["data/x.yaml:2: mapping keys must be plain text",
+    assert errors == ["data/x.yaml:2: key '2' is read as a number, not text: write it in quotes ('2')",
                       "data/x.yaml:3: mapping keys must be plain text",
-                      "data/x.yaml:5: mapping keys must be plain text",
-                      "data/x.yaml:6: mapping keys must be plain text"]
+                      "data/x.yaml:5: key 'null' is read as nothing (null), not text: write it in quotes ('null')",
+                      "data/x.yaml:6: key 'true' is read as true/false, not text: write it in quotes ('true')"]
+
+
+def test_a_key_yaml_reads_as_a_boolean_says_to_quote_it():
+    """`off:` is false to YAML 1.1 (a rule-set file written as `off: [E8]`): the message names the
+    key and the cure, in English and at the table in Japanese."""
+    from fate_royal.text.dataerrors import localize
+
+    _tree, errors = parse("off: [E8]\nyes: 1\n")
+    assert errors == ["data/x.yaml:1: key 'off' is read as true/false, not text: write it in quotes ('off')",
+                      "data/x.yaml:2: key 'yes' is read as true/false, not text: write it in quotes ('yes')"]
+    sentence = errors[0].split(": ", 1)[1]
+    assert localize(sentence, "ja") == "キー「off」はYAMLでは文字列として読まれません：引用符で囲んでください（'off'）"
 
 
 def test_merge_keys_and_duplicate_keys():

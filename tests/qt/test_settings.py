@@ -128,3 +128,31 @@ def test_a_fixed_table_key_is_refused_too(qtbot, ini):
         assert dlg.error.text() and not settings().shortcuts()
     undo.setKeySequence(QKeySequence("Ctrl+Alt+U"))
     assert dlg.problem() == ""
+
+
+def test_a_layout_saved_during_a_demo_shows_no_empty_demo_panel_in_the_next_game(qtbot, ini):
+    """Quit while a demo is open, start again for a game: the remembered layout comes back (the
+    inspector here) but the demo panel, with no demo to show, stays hidden until one opens."""
+    from pathlib import Path
+
+    import fate_royal.qt.settings as module
+
+    demo = Path(__file__).resolve().parents[2] / "scenarios" / "demos" / "E8-demo-deck-rebuild.yaml"
+    i18n.set_language("ja")
+    w, c, f = _window(qtbot)
+    w.resize(711, 477)
+    w.show()
+    assert f.open_scenario(demo) is None
+    f.toggle_inspector()
+    assert f.demo_dock.isVisibleTo(w) and f.inspector_dock.isVisibleTo(w)
+    assert w.close()
+    module._instance = None
+    w2, c2, f2 = _window(qtbot)
+    w2.show()
+    assert settings().restore_window(w2)
+    assert c2.new_game(["A", "B"], seed=1)
+    assert f2.inspector_dock.isVisibleTo(w2)
+    assert not f2.demo_dock.isVisibleTo(w2)
+    # a demo opened now shows its panel again
+    assert f2.open_scenario(demo) is None
+    assert f2.demo_dock.isVisibleTo(w2)

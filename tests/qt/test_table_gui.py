@@ -257,6 +257,26 @@ def test_log_shows_rule_ids_and_clicking_one_shows_the_rule(qtbot, make_window):
         i18n.set_language("ja")
 
 
+def test_the_log_stays_at_its_newest_line_when_the_window_changes_size(qtbot, make_window):
+    """Read at its end, the log keeps its last line in view when the window is resized (lines wrap
+    anew); scrolled back, it stays where the reader left it."""
+    rules = RuleSet.house()
+    g = Game.new(load_card_db(rules=rules), rules, ["A", "B", "C", "D"], seed=3)
+    while len(g.history) < 40 and g.outcome() is None:
+        g.apply(g.legal_actions()[0])
+    win = make_window(g, size=(1920, 1080))
+    qtbot.wait(50)
+    bar = win.log.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()
+    win.resize(1280, 720)
+    qtbot.wait(50)
+    assert bar.value() == bar.maximum()
+    bar.setValue(0)
+    win.resize(1920, 1080)
+    qtbot.wait(50)
+    assert bar.value() == 0
+
+
 def test_keyboard_shortcuts(qtbot, make_window):
     win = make_window(names=["A", "B"], seed=4)
     g = win.controller.game
