@@ -18,8 +18,10 @@ from PySide6.QtWidgets import (
 )
 
 from fate_royal.cards.model import CardDef
+from fate_royal.text.catalog import card_note
 from fate_royal.qt import art, texts
 from fate_royal.qt.compat import emit
+from fate_royal.qt.texts import field_label
 from fate_royal.qt.i18n import current_language, tr
 from fate_royal.qt.i18n import tr as t
 
@@ -38,6 +40,11 @@ QTextBrowser { background: #0f0a07; color: #eadfcb; border: 1px solid #3a2a1f; b
 
 def _esc(v: Any) -> str:
     return html.escape("" if v is None else str(v))
+
+
+def _dot() -> str:
+    """The separator between an id and what follows, in the table's language."""
+    return " ・ " if current_language() == "ja" else " · "
 
 
 def ops_text(ops: Iterable[Any]) -> str:
@@ -90,23 +97,32 @@ def card_fields(card: CardDef) -> list[str]:
     return paths
 
 
-def field_value(card: CardDef | None, path: str) -> str:
-    """The value of a dotted field path as short text ("" when the card has no such field)."""
+def _resolve(card: CardDef | None, path: str) -> Any:
+    """The value at a dotted field path of a card (None when it has no such field)."""
     if card is None:
-        return ""
+        return None
     obj: Any = card
     for part in path.split("."):
         if part.isdigit() and isinstance(obj, (tuple, list)):
             i = int(part) - 1
             if not 0 <= i < len(obj):
-                return ""
+                return None
             obj = obj[i]
         elif isinstance(obj, dict):
             obj = obj.get(part)
         else:
             obj = getattr(obj, part, None)
         if obj is None:
-            return ""
+            return None
+    return obj
+
+
+def field_value(card: CardDef | None, path: str) -> str:
+    """The value of a dotted field path as short text, as the card file writes it ("" when the
+    card has no such field)."""
+    obj = _resolve(card, path)
+    if obj is None:
+        return ""
     if path.endswith(".ops"):
         return ops_text(obj)
     if hasattr(obj, "raw"):
@@ -120,6 +136,48 @@ def field_value(card: CardDef | None, path: str) -> str:
     if isinstance(obj, dict):
         return _plain(obj)
     return str(obj)
+
+
+def value_words(value: Any) -> str:
+    """A plain value of a card field or patch in the table's language (yes/no, none)."""
+    if value is None:
+        return tr("editor.none")
+    if isinstance(value, bool):
+        return tr("rulings.value.yes" if value else "rulings.value.no")
+    return _plain(value)
+
+
+def field_text(card: CardDef | None, path: str, db: Any = None) -> str:
+    """``field_value`` as people read it, in the table's language: an effect's timing and window as
+    the card text names them, its operations in words, yes / no ("" when there is no such field)."""
+    obj = _resolve(card, path)
+    if obj is None or card is None:
+        return ""
+    parts = path.split(".")
+    if parts[0] == "effects" and len(parts) == 3 and parts[1].isdigit():
+        eff = next((e for e in card.effects if e.index == int(parts[1])), None)
+        if parts[2] == "timing":
+            return texts.tr_or(f"timing.{obj}", str(obj)).strip("【】[]")
+        if parts[2] == "window":
+            return texts.tr_or(f"window.{obj}", str(obj))
+        if parts[2] in ("ops", "cost", "target", "condition", "lost_when") and eff is not None:
+            from fate_royal.text.cardtext import part_text
+
+            return part_text(eff, parts[2], current_language(), db) or field_value(card, path)
+    if parts[0] == "effects" and len(parts) == 2 and hasattr(obj, "ops"):  # a whole effect (one a patch added)
+        from fate_royal.text.cardtext import effect_text
+
+        return f"{texts.effect_name(obj)}：{effect_text(obj, current_language(), db)}" \
+            if current_language() == "ja" else f"{texts.effect_name(obj)}: {effect_text(obj, 'en', db)}"
+    if path == "effects":  # a patch added or removed an effect: the effects by name
+        return ("、" if current_language() == "ja" else ", ").join(texts.effect_name(e) for e in obj) or "—"
+    if path == "classes":
+        return ("、" if current_language() == "ja" else ", ").join(texts.class_label(c) for c in obj) or "—"
+    if path == "class_name":
+        return texts.class_label(str(obj))
+    if isinstance(obj, bool):
+        return value_words(obj)
+    return field_value(card, path)
 
 
 def provenance_label(kind: str) -> str:
@@ -334,7 +392,7 @@ class CardInspector(QWidget):
             loc = (f"<div style='color:#8a7f70'>{_esc(t('rulings.inspector.file', file=card.source_file, line=card.source_line))}"
                    "</div>")
         return (f"<h2 style='color:#e8c36a; margin-bottom:2px'>{_esc(texts.card_name(card))}"
-                f" <span style='color:#a99c88; font-size:small'>{_esc(card.id)} ・ {_esc(kind)}</span></h2>{loc}")
+                f" <span style='color:#a99c88; font-size:small'>{_esc(card.id)}{_dot()}{_esc(kind)}</span></h2>{loc}")
 
     def _stats_html(self, g: Any, owner: int, lines: list, effective: dict | None,
                     only_source: str | None = None) -> str:
@@ -366,14 +424,14 @@ class CardInspector(QWidget):
                 f"<th align='left'>{_esc(t('rulings.inspector.value'))}</th>"
                 f"<th align='left'>{_esc(t('rulings.inspector.mark'))}</th></tr>"]
         for path in card_fields(card):
-            value = field_value(card, path)
+            value = field_text(card, path, self.db())
             if not value and path not in card.provenance:
                 continue
             kind = card.provenance_of(path)
             colour = PROV_COLOURS.get(kind, "#bfb3a0")
-            note = card.notes.get(path, "")
+            note = card_note(card.notes.get(path, ""), current_language())
             note_html = f"<br><span style='color:#8a7f70'>{_esc(note)}</span>" if note else ""
-            rows.append(f"<tr><td style='color:#c9bda6'>{_esc(path)}</td><td>{_esc(value)}</td>"
+            rows.append(f"<tr><td style='color:#c9bda6'>{_esc(field_label(path, card))}</td><td>{_esc(value)}</td>"
                         f"<td style='color:{colour}; font-weight:bold'>{_esc(provenance_label(kind))}{note_html}</td></tr>")
         return (f"<h3 style='color:#e8c36a'>{_esc(t('rulings.inspector.provenance'))}</h3>"
                 "<table cellspacing='0' cellpadding='3' width='100%'>" + "".join(rows) + "</table>")
@@ -389,24 +447,28 @@ class CardInspector(QWidget):
             parts.append(f"<p style='color:#ffb26b'>{_esc(t('rulings.inspector.errata_off'))}</p>")
         rows = [f"<tr><th align='left'>{_esc(t('rulings.inspector.field'))}</th>"
                 f"<th align='left'>{_esc(tr('errata.before'))}</th><th align='left'>{_esc(tr('errata.after'))}</th></tr>"]
+        db = self.db()
         for path in card_fields(after):
-            a, b = field_value(before, path), field_value(after, path)
-            if not a and not b:
+            if not field_value(before, path) and not field_value(after, path):
                 continue
-            changed = a != b
+            changed = field_value(before, path) != field_value(after, path)
+            a, b = field_text(before, path, db), field_text(after, path, db)
             style = "background:#3a2414;" if changed else ""
             colour = "#ffb26b" if changed else "#c9bda6"
-            rows.append(f"<tr style='{style}'><td style='color:{colour}'>{_esc(path)}</td>"
+            rows.append(f"<tr style='{style}'><td style='color:{colour}'>{_esc(field_label(path, after))}</td>"
                         f"<td>{_esc(a)}</td><td style='{'color:#ffd27f; font-weight:bold' if changed else ''}'>"
                         f"{_esc(b)}</td></tr>")
         parts.append("<table cellspacing='0' cellpadding='3' width='100%'>" + "".join(rows) + "</table>")
         for p in after.patches:
+            # the change itself when it is a plain value (the rest is in words in the table above)
+            scalar = all(v is None or isinstance(v, (bool, int, str)) for v in (p.before, p.after))
+            change = "" if not scalar or p.path.endswith(".ops") else (
+                f"{_esc(value_words(p.before))} → <b style='color:#ffd27f'>{_esc(value_words(p.after))}</b><br>")
             parts.append(
                 "<div style='margin-top:6px; padding:4px; border-left:3px solid #ff9d5c'>"
                 f"<b><a href='rule:{_esc(p.rule)}' style='color:#ff9d5c'>{_esc(p.rule)}</a></b> "
-                f"<span style='color:#c9bda6'>{_esc(p.patch_id)} ・ {_esc(p.path)}</span><br>"
-                f"{_esc(ops_text(p.before) if p.path.endswith('.ops') else _plain(p.before))} → "
-                f"<b style='color:#ffd27f'>{_esc(ops_text(p.after) if p.path.endswith('.ops') else _plain(p.after))}</b><br>"
+                f"<span style='color:#c9bda6'>{_esc(p.patch_id)}{_dot()}{_esc(field_label(p.path, after))}</span><br>"
+                + change +
                 f"<span style='color:#a99c88'>{_esc(t('rulings.inspector.source_text', source=p.source))}</span></div>")
         return "".join(parts)
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt.dialogs import ask_save_discard_cancel
 from fate_royal.qt.i18n import current_language, tr
+from fate_royal.qt.texts import tr_or
 
 DIFF_COLOUR = "#ffb26b"
 
@@ -36,10 +37,13 @@ def _reference() -> Any:
         return None
 
 
-def switch_sentence(rid: str, patches: dict[str, tuple[str, str]], ref: Any) -> tuple[str, str]:
-    """(Japanese sentence, English gloss or "") for an errata rule or a card patch."""
+def switch_sentence(rid: str, patches: dict[str, tuple[str, str, str]], ref: Any) -> tuple[str, str]:
+    """(Japanese sentence, English gloss or "") for an errata rule or a card patch. A patch whose
+    errata sentence is split over several cards (E9.6: one sentence, two patches) names its card."""
     if rid in patches:
-        rule, source = patches[rid]
+        rule, source, card = patches[rid]
+        if any(s == source and c != card for pid, (_r, s, c) in patches.items() if pid != rid):
+            source += tr("workbench.editor.patch_card", card=card)
         gloss = ""
         if ref is not None and rule in ref:
             gloss = ref.get(rule).title("en")
@@ -68,7 +72,7 @@ class RulesEditor(QDialog):
         start = rules if rules is not None else self.house
         self.setWindowTitle(tr("workbench.editor.title"))
         self.resize(1100, 760)
-        self.patches = {pid: (rule, src) for pid, rule, _card, src in errata_patches()}
+        self.patches = {pid: (rule, src, card) for pid, rule, card, src in errata_patches()}
         self.switches = known_switches()
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -187,9 +191,11 @@ class RulesEditor(QDialog):
         for rid, reading in READINGS.items():
             combo = QComboBox()
             for choice in reading.choices:
-                combo.addItem(choice, choice)
+                combo.addItem(tr_or(f"reading.choice.{choice}", choice), choice)
+                combo.setItemData(combo.count() - 1, choice, Qt.ItemDataRole.ToolTipRole)
             combo.currentIndexChanged.connect(lambda _=0: self._changed())
-            self._add_row(rid, "reading", combo, reading.doc, "", f"{rid} {reading.key}")
+            self._add_row(rid, "reading", combo, tr_or(f"reading.doc.{rid}", reading.doc), "",
+                          f"{rid} {reading.key}")
         for key, spec in PARAMETERS.items():
             bounds = ""
             if spec.type in ("int", "list[int]") and spec.minimum is not None:
@@ -205,16 +211,17 @@ class RulesEditor(QDialog):
             elif spec.type == "enum":
                 w = QComboBox()
                 for choice in spec.choices:
-                    w.addItem(str(choice), choice)
+                    w.addItem(tr_or(f"param.choice.{choice}", str(choice)), choice)
+                    w.setItemData(w.count() - 1, str(choice), Qt.ItemDataRole.ToolTipRole)
                 w.currentIndexChanged.connect(lambda _=0: self._changed())
             else:  # list[int]
                 w = QLineEdit()
                 w.setPlaceholderText("1, 2")
                 w.textChanged.connect(lambda _="": self._changed())
-            title = ref.get(spec.rule).title("ja") if ref is not None and spec.rule in ref else ""
-            # Japanese: the D rule's title; the parameter's own sentence is English (the gloss)
-            self._add_row(key, "param", w, f"{title} — {spec.doc}{bounds}" if title else
-                          f"{spec.doc}{bounds}", f"{spec.doc}{bounds}", f"{spec.rule} {key}")
+            lang = current_language()
+            title = ref.get(spec.rule).title(lang) if ref is not None and spec.rule in ref else ""
+            doc = tr_or(f"param.doc.{key}", spec.doc) + bounds  # in the table's language
+            self._add_row(key, "param", w, f"{title} — {doc}" if title else doc, "", f"{spec.rule} {key}")
         self._fit_rows()
 
     def _fit_rows(self) -> None:

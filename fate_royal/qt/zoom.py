@@ -23,6 +23,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
 from fate_royal.cards.model import CardDef
+from fate_royal.text.catalog import card_note
 from fate_royal.qt import art, texts
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.i18n import current_language, tr
@@ -64,22 +65,6 @@ def _value(v: Any) -> str:
     if isinstance(v, dict):
         return ", ".join(f"{k}: {_value(x)}" for k, x in v.items())
     return str(v)
-
-
-def _field_label(path: str, card: CardDef) -> str:
-    """A dotted field path in words: ``effects.2.cost`` → "効果2（名前）のコスト"."""
-    parts = path.split(".")
-    if parts[0] == "stats" and len(parts) > 1:
-        return tr(f"stat.{parts[1]}")
-    if parts[0] == "effects" and len(parts) > 1 and parts[1].isdigit():
-        n = int(parts[1])
-        eff = next((e for e in card.effects if e.index == n), None)
-        name = texts.effect_name(eff) if eff is not None else str(n)
-        rest = ".".join(parts[2:])
-        key = f"zoom.field.{parts[2]}" if len(parts) > 2 else ""
-        what = texts.tr_or(key, rest) if rest else ""
-        return tr("zoom.field.effect", name=name) + (f" — {what}" if what else "")
-    return texts.tr_or(f"zoom.field.{parts[0]}", path)
 
 
 def zoom_html(game: Any, target: ZoomTarget, view: Any = None) -> str:
@@ -157,21 +142,23 @@ def zoom_html(game: Any, target: ZoomTarget, view: Any = None) -> str:
         before, after = _value(p.before), _value(p.after)
         change = (f"{_esc(before)} → {_esc(after)}" if simple and len(before) + len(after) < 60 else "")
         notes.append(f"{mark_img('errata')} <span style='color:{ERRATA}'>{_esc(tr('zoom.errata_mark', rule=p.rule))}</span> "
-                     f"{_esc(_field_label(p.path, card))}"
+                     f"{_esc(texts.field_label(p.path, card))}"
                      + (f": {change}" if change else "")
                      # the errata's source text is Japanese: quoted in the Japanese UI only
                      + (f" <span style='color:#8a7d6a'>({_esc(p.source)})</span>"
                         if p.source and lang == "ja" else ""))
     seen: set[str] = set()
     for path in card.provisional_paths():
-        label = tr("zoom.field.stats") if path.startswith("stats.") else _field_label(path, card)
+        label = tr("zoom.field.stats") if path.startswith("stats.") else texts.field_label(path, card)
         if label in seen:
             continue
         seen.add(label)
-        # the data's notes are written in English: shown as they are in the English UI only
-        note = (card.notes.get(path, "") or card.notes.get(path.rsplit(".", 1)[0], "")) \
-            if lang == "en" and card.notes else ""
-        if note and _JAPANESE.search(note):
+        # the data's notes are written in English; the Japanese table shows their Japanese wording
+        # (assets/i18n/cardnotes.ja.yaml), a note with no wording only in the English UI
+        note = card.notes.get(path, "") or card.notes.get(path.rsplit(".", 1)[0], "")
+        worded = card_note(note, lang)
+        note = worded if worded != note or lang == "en" else ""
+        if note and lang == "en" and _JAPANESE.search(note):
             note = ""  # a note quoting the Japanese card text: the mark's meaning is enough
         notes.append(f"{mark_img('provisional')} <span style='color:{PROVISIONAL}'>{_esc(tr('provenance.provisional'))}</span> "
                      f"{_esc(label)}" + (f" — {_esc(note)}" if note else ""))

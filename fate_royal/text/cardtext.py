@@ -288,6 +288,23 @@ def effect_body(effect: Effect, lang: str, db: CardDB | None = None) -> str:
     return _Writer(lang, db).body(effect)
 
 
+def part_text(effect: Effect, part: str, lang: str, db: CardDB | None = None) -> str:
+    """One part of ``effect`` in words: ``ops`` (what it does, with its cost), ``cost``, ``target``,
+    ``condition`` or ``lost_when`` ("" when the effect has none)."""
+    w = _Writer(lang, db)
+    if part == "ops":
+        return w.body(effect)
+    if part == "cost":
+        return w.sentence(w.cost(effect.cost))
+    if part == "target":
+        return w.sentence(w.target(effect.target)) if effect.target.kind != "none" else ""
+    if part == "condition" and effect.condition:
+        return w.clause(effect.condition, effect.target)
+    if part == "lost_when" and effect.lost_when:
+        return w.tr("lost_when", clause=w.clause(effect.lost_when, effect.target))
+    return ""
+
+
 def data_text(effect: Effect, lang: str) -> str:
     """The text the card data carries for ``effect`` in ``lang`` (may be empty)."""
     return (effect.text if lang == "ja" else effect.text_en).strip()

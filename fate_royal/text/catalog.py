@@ -92,3 +92,21 @@ def tr_or_in(lang: str, key: str, fallback: str, **values: Any) -> str:
 
 __all__ = ["FALLBACK_LANGUAGE", "LANGUAGES", "catalog", "fill", "has_key", "lookup",
            "reload_catalogs", "tr_in", "tr_or_in"]
+
+
+@lru_cache(maxsize=None)
+def _card_notes(lang: str) -> Mapping[str, str]:
+    path = assets_dir() / "i18n" / f"cardnotes.{lang}.yaml"
+    if not path.is_file():
+        return {}
+    import yaml
+
+    data = yaml.load(path.read_text(encoding="utf-8-sig"),
+                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def card_note(note: str, lang: str) -> str:
+    """A card file's provenance note (written in English) in ``lang``: its wording in
+    ``assets/i18n/cardnotes.<lang>.yaml``, else as written (a group's own cards, an errata quote)."""
+    return _card_notes(lang).get(note, note) if note else note

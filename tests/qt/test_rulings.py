@@ -5,6 +5,7 @@ file, save/open round trips and refusals, export of the table and the log, autos
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -419,12 +420,44 @@ def test_inspector_shows_provenance_and_errata_of_M007(table):
     text = insp.text()
     assert "雨生龍之介" in text
     assert "暫定" in text  # provisional fields (effect names, windows, costs)
-    assert "printed effect name unknown" in text  # with their notes
+    assert "印刷された効果名は不明" in text  # with their notes, in the table's language
     assert "エラッタ前" in text and "エラッタ後" in text
-    assert "draw(count=1), discard(count=1, subject=self)" in text
-    assert "rise_cards(count=2)" in text and "rise_cards(count=1)" in text
+    # the effects' operations in words, before and after the patches
+    assert "カードを1枚引く。手札からカードを1枚選んで捨てる。" in text
+    assert "ダウン状態のカードを2枚まで選び" in text and "ダウン状態のカードを1枚まで選び" in text
     assert "E9.1" in text and "雨生龍之介(M-007)" in text  # the patch's rule and source text
     assert not insp.image.pixmap().isNull()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_inspector_speaks_one_language(table, lang):
+    """Field names, values, operations and the provenance notes of provisional cards in the table's
+    language: no raw field path (effects.1.window), code value (activated) or English note on the
+    Japanese table. (The errata's own Japanese sentences are quoted in both.)"""
+    from test_languages import other_language, proper_names
+
+    win, c, f = table()
+    i18n.set_language(lang)
+    try:
+        # proper names, the cards' printed Japanese text and the timing words it prints
+        names = proper_names(c.game.db) + ["常時", "起動"] + sorted(
+            (e.text for card in c.game.db.cards.values() for e in card.effects if e.text), key=len, reverse=True)
+        quotes = [p.source for card in c.game.db.cards.values() for p in card.patches if p.source]
+        bad = []
+        for cid in ("M-006", "M-007", "H-015", "C-003", "H-012", "S-001"):
+            text = f.inspect(card_id=cid).text()
+            # not the errata's own sentences (quoted in both languages), nor the card file's path
+            kept = "\n".join(line for line in text.splitlines()
+                             if not any(q in line for q in quotes) and ".yaml" not in line)
+            if other_language(kept, lang, names):
+                bad.append((cid, other_language(kept, lang, names)))
+        assert not bad
+        text = f.inspect(card_id="M-006").text()
+        assert "effects.1" not in text and "activated" not in text and "modify_stats" not in text
+        note = {"ja": "印刷された効果名は不明。カード名で呼ぶ", "en": "printed effect name unknown; named after the card"}
+        assert note[lang] in text
+    finally:
+        i18n.set_language("ja")
 
 
 def test_inspector_effective_stats_with_sources(table):

@@ -139,6 +139,35 @@ def test_the_editor_refuses_a_value_out_of_bounds_as_the_file_would(qtbot):
     assert (spin.minimum(), spin.maximum()) == (0, 99)
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_editor_words_every_parameter_and_reading_in_the_table_language(qtbot, lang):
+    """The D parameters and reading switches: their sentences and the names of their choices in
+    the table's language (the value written to the file stays in the tooltip); the two card patches
+    of one errata sentence (E9.6-a/b) say which card each is."""
+    from PySide6.QtWidgets import QComboBox
+
+    from fate_royal.qt.rules_editor import RulesEditor
+    from test_languages import other_language
+
+    i18n.set_language(lang)
+    ed = RulesEditor()
+    qtbot.addWidget(ed)
+    bad = []
+    for key, (row, kind, w) in ed.rows.items():
+        if kind == "switch":
+            continue
+        texts_ = [ed.table.item(row, 2).text()]
+        if isinstance(w, QComboBox):
+            texts_ += [w.itemText(i) for i in range(w.count())]
+            assert [w.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(w.count())] == \
+                [str(w.itemData(i)) for i in range(w.count())]
+        bad += [(key, t, other_language(t, lang)) for t in texts_ if other_language(t, lang)]
+    assert not bad
+    a, b = (ed.table.item(ed.rows[k][0], 2).text() for k in ("E9.6-a", "E9.6-b"))
+    assert a != b and "M-006" in a and "M-021" in b
+    i18n.set_language("ja")
+
+
 def test_the_rules_editor_asks_before_dropping_unsaved_changes(qtbot, tmp_path):
     from fate_royal.qt.rules_editor import RulesEditor
 
