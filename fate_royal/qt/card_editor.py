@@ -35,7 +35,7 @@ from fate_royal.cards.vocabulary import (
     OPERATIONS, TARGET_KINDS, TARGET_SIDES, TIMINGS, WINDOWS, Param,
 )
 from fate_royal.cards.yamlsrc import DataError, plain
-from fate_royal.qt import art
+from fate_royal.qt import art, texts
 from fate_royal.qt.dialogs import ask_save_discard_cancel
 from fate_royal.qt.i18n import current_language, strip_mnemonic, tr
 from fate_royal.text.cardtext import card_text, effect_body, effect_text
@@ -418,18 +418,18 @@ class EffectForm(QWidget):
         self.fields["unplayable"] = self.unplayable
         lay.addWidget(self.unplayable)
         # printed text
-        texts = QFormLayout()
+        text_form = QFormLayout()
         self.text = QPlainTextEdit()
         self.text.setFixedHeight(60)
         self.text.textChanged.connect(self.changed)
         self.fields["text"] = self.text
-        texts.addRow(_label("editor.text"), self.text)
+        text_form.addRow(_label("editor.text"), self.text)
         self.text_en = QPlainTextEdit()
         self.text_en.setFixedHeight(45)
         self.text_en.textChanged.connect(self.changed)
         self.fields["text_en"] = self.text_en
-        texts.addRow(_label("editor.text_en"), self.text_en)
-        lay.addLayout(texts)
+        text_form.addRow(_label("editor.text_en"), self.text_en)
+        lay.addLayout(text_form)
         self.timing.currentIndexChanged.connect(self._timing_changed)
         self._timing_changed()
 
@@ -962,7 +962,7 @@ class CardEditor(QDialog):
         mapping = self.mapping()
         card, errors = build_card(mapping, self.chips, source=self.card_id(), entered=True)
         self.last_errors = errors
-        self._show_problems([str(e.message) for e in errors])
+        self._show_problems([str(e.message) for e in errors], card)
         shipped = self.db is not None and self.card_id() in self.db.cards and \
             self.db.cards[self.card_id()].provenance_default != "entered"
         self.replaces_label.setText(tr("editor.replaces", id=self.card_id()) if shipped else "")
@@ -1026,7 +1026,7 @@ class CardEditor(QDialog):
             parts = parts[:-1]
         return None
 
-    def _show_problems(self, messages: list[str]) -> None:
+    def _show_problems(self, messages: list[str], card: CardDef | None = None) -> None:
         for w in getattr(self, "_marked", []):
             try:
                 w.setStyleSheet("")
@@ -1041,7 +1041,10 @@ class CardEditor(QDialog):
             m = _PATH_RE.match(message)
             path = m.group(1) if m else "name"
             self.problems_by_path.setdefault(path, []).append(message)
-            shown = localize(message, lang)  # the loader's English problem in the editor's language
+            # the loader's English problem in the editor's language, its field path in words
+            shown = localize(message[m.end():] if m else message, lang)
+            if m:
+                shown = f"{texts.field_label(path, card)}{'：' if lang == 'ja' else ': '}{shown}"
             item = QListWidgetItem(shown)
             self.problems.addItem(item)
             w = self._widget_for(path)

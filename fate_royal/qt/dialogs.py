@@ -35,6 +35,9 @@ def default_names(n: int, remembered: bool = True) -> list[str]:
     return out
 
 
+#: The longest player name the dialog takes (a seat's header has room for about this much).
+MAX_NAME = 16
+
 #: What can sit at a seat: a human, or the computer at one of its levels.
 SEAT_KINDS = ("human", "random", "basic", "strong")
 
@@ -85,6 +88,8 @@ class NewGameDialog(QDialog):
         for i, name in enumerate(default_names(7)):
             label = QLabel(tr("newgame.player_name", number=i + 1))
             edit = QLineEdit(name)
+            edit.setPlaceholderText(f"P{i + 1}")  # what a blank name plays as (settings())
+            edit.setMaxLength(MAX_NAME)
             kind = QComboBox()
             for k in SEAT_KINDS:
                 kind.addItem(tr(f"newgame.seat.{k}"), k)

@@ -25,6 +25,7 @@ class Binding:
     label: Callable[[], str]
     get: Callable[[], list[QKeySequence]]
     set: Callable[[list[QKeySequence]], None]
+    action: QAction | None = None  # a menu action's binding: its place in the menus orders the rows
 
     @property
     def default(self) -> str:
@@ -35,7 +36,7 @@ class Binding:
 
 
 def _action_binding(ident: str, action: QAction) -> Binding:
-    return Binding(ident, lambda: strip_mnemonic(action.text()), action.shortcuts, action.setShortcuts)
+    return Binding(ident, lambda: strip_mnemonic(action.text()), action.shortcuts, action.setShortcuts, action)
 
 
 def _shortcut_binding(ident: str, label_key: str, shortcuts: list[QShortcut]) -> Binding:
@@ -47,6 +48,22 @@ def _shortcut_binding(ident: str, label_key: str, shortcuts: list[QShortcut]) ->
             s.setKey(keys[i] if i < len(keys) else QKeySequence())
 
     return Binding(ident, lambda: t(label_key), get, set_)
+
+
+def _menu_actions(window: Any) -> list[QAction]:
+    """The actions of the window's menu bar in the order the menus show them."""
+    out: list[QAction] = []
+
+    def walk(actions: list[QAction]) -> None:
+        for a in actions:
+            out.append(a)
+            if a.menu() is not None:
+                walk(a.menu().actions())
+
+    bar = window.menuBar() if hasattr(window, "menuBar") else None
+    if bar is not None:
+        walk(bar.actions())
+    return out
 
 
 def bindings(window: Any) -> list[Binding]:
@@ -62,9 +79,12 @@ def bindings(window: Any) -> list[Binding]:
             a = getattr(owner, name, None)
             if name.startswith("act_") and isinstance(a, QAction) and a.shortcuts():
                 out.append(_action_binding(prefix + name, a))
+    # the menus' order (File, Game, View, ...; top to bottom), after the table's own keys
+    order = {id(a): i for i, a in enumerate(_menu_actions(window))}
+    out.sort(key=lambda b: order.get(id(b.action), len(order)))
     table_keys = getattr(window, "table_shortcuts", {})
-    for ident, (label_key, shortcuts) in table_keys.items():
-        out.append(_shortcut_binding(ident, label_key, shortcuts))
+    out[:0] = [_shortcut_binding(ident, label_key, shortcuts)
+               for ident, (label_key, shortcuts) in table_keys.items()]
     for b in out:
         _DEFAULTS.setdefault(b.id, b.keys())
     return out
@@ -114,6 +134,7 @@ class ShortcutsDialog(QDialog):
             self.table.setCellWidget(row, 1, edit)
             self.edits.append(edit)
         self.table.resizeColumnToContents(1)
+        self.table.setWordWrap(True)  # a long action name wraps in its row rather than being cut
         lay.addWidget(self.table, 1)
         self.error = QLabel()
         self.error.setStyleSheet("color:#d9534f;")
@@ -130,6 +151,10 @@ class ShortcutsDialog(QDialog):
         lay.addWidget(buttons)
         self.resize(560, 520)
 
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        self.table.resizeRowsToContents()  # once the action column has its real width
+
     def reset_all(self) -> None:
         for b, edit in zip(self.bindings, self.edits):
             keys = _parse(b.default)
@@ -140,11 +165,14 @@ class ShortcutsDialog(QDialog):
         1–9 pick a shown action, Escape closes or steps back), or ""."""
         seen: dict[str, str] = {str(n): t("shortcuts.fixed.pick") for n in range(1, 10)}
         seen["Esc"] = t("shortcuts.fixed.escape")
+        for b in self.bindings:  # the keys a binding keeps beside the one shown (Return, Enter)
+            for extra in b.get()[1:]:
+                seen.setdefault(extra.toString(QKeySequence.SequenceFormat.PortableText), b.label())
         for b, edit in zip(self.bindings, self.edits):
             k = edit.keySequence().toString(QKeySequence.SequenceFormat.PortableText)
             if not k:
                 continue
-            if k in seen:
+            if k in seen and seen[k] != b.label():
                 return t("shortcuts.twice", keys=edit.keySequence().toString(
                     QKeySequence.SequenceFormat.NativeText), a=seen[k], b=b.label())
             seen[k] = b.label()

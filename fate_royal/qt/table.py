@@ -1541,12 +1541,17 @@ class HandView(CardPointer, QWidget):
             g = self.controller.game
             px = max(11.0, self.height() * 0.1)
             left = QRectF(12, 8, self.width() * 0.16 - 24, self.height() - 16)
-            painter.setFont(pixel_font(px, bold=True))
             painter.setPen(GOLD)
             n = len(self.cards)
             label = self.title
             if g is not None and self.owner() is not None:
                 label += "\n" + tr("player.hand_count", count=n)
+            # a long name shrinks the label (to 70 %, still readable) before a line would wrap
+            floor = max(9.0, px * 0.7)
+            while px > floor and max(QFontMetricsF(pixel_font(px, bold=True)).horizontalAdvance(line)
+                                 for line in label.split("\n")) > left.width():
+                px -= 0.5
+            painter.setFont(pixel_font(px, bold=True))
             painter.drawText(left, int(Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap), label)
             for d in self.cards:
                 draw_card(painter, d, g, 1.0)

@@ -148,17 +148,20 @@ def rules_title(rules: Any) -> str:
     return rules.title or name or tr("rules.custom")
 
 
-def field_label(path: str, card: CardDef) -> str:
-    """A dotted field path in words: ``effects.2.cost`` → "効果2（名前）のコスト"."""
+def field_label(path: str, card: CardDef | None) -> str:
+    """A dotted field path in words: ``effects.2.cost`` → "効果「名前」 — コスト" (with no card, or
+    an effect it does not have: "効果2 — コスト")."""
     parts = path.split(".")
     if parts[0] == "stats" and len(parts) > 1:
         return tr(f"stat.{parts[1]}")
     if parts[0] == "effects" and len(parts) > 1 and parts[1].isdigit():
         n = int(parts[1])
-        eff = next((e for e in card.effects if e.index == n), None)
-        name = effect_name(eff) if eff is not None else str(n)
+        eff = next((e for e in getattr(card, "effects", ()) if e.index == n), None)
         rest = ".".join(parts[2:])
         key = f"zoom.field.{parts[2]}" if len(parts) > 2 else ""
         what = tr_or(key, rest) if rest else ""
-        return tr("zoom.field.effect", name=name) + (f" — {what}" if what else "")
+        # an effect by its name; one not built yet (a form with problems) by its number
+        head = tr("zoom.field.effect", name=effect_name(eff)) if eff is not None else \
+            tr("editor.effect_tab", number=n)
+        return head + (f" — {what}" if what else "")
     return tr_or(f"zoom.field.{parts[0]}", path)

@@ -156,6 +156,9 @@ def test_a_problem_is_shown_on_its_field(qtbot, tmp_path, monkeypatch, lang_ja):
     editor.refresh()
     assert "effects.1.cost.die" in editor.problems_by_path
     assert first.cost_die.styleSheet() and "7" in first.cost_die.toolTip()
+    # the list names the field in words, not by its path in the card file
+    shown = [editor.problems.item(i).text() for i in range(editor.problems.count())]
+    assert shown and all(s.startswith("効果1 — コスト：") and "effects." not in s for s in shown), shown
     assert not editor.save() and not (tmp_path / "card-pack.yaml").exists()
     first.cost_die.clear()
     editor.refresh()

@@ -128,6 +128,26 @@ def test_a_fixed_table_key_is_refused_too(qtbot, ini):
         assert dlg.error.text() and not settings().shortcuts()
     undo.setKeySequence(QKeySequence("Ctrl+Alt+U"))
     assert dlg.problem() == ""
+    # Return and Enter confirm and pass beside Space: they are taken too
+    undo.setKeySequence(QKeySequence("Return"))
+    assert "パス" in dlg.problem()
+    primary = dlg.edits[ids.index("table.primary")]
+    primary.setKeySequence(QKeySequence("Return"))  # the pass key's own extra: allowed
+    undo.setKeySequence(QKeySequence("Ctrl+Alt+U"))
+    assert dlg.problem() == ""
+
+
+def test_the_keys_are_listed_as_the_table_and_the_menus_show_them(qtbot, ini):
+    """The table's own keys first (pass, the attacks), then the menus left to right, top down."""
+    i18n.set_language("ja")
+    w, c, f = _window(qtbot)
+    from fate_royal.qt.shortcuts import ShortcutsDialog
+
+    ids = [b.id for b in ShortcutsDialog(w).bindings]
+    assert ids[:4] == ["table.primary", "table.physical", "table.magic", "table.private"]
+    menus = [ids.index(i) for i in ("rulings.act_open_save", "act_new", "act_undo", "act_quit", "act_full",
+                                    "rulings.act_inspector", "seats.act_pause", "rulings.act_forward")]
+    assert menus == sorted(menus)  # File → Game (new, undo, quit) → View → Seats → Demo
 
 
 def test_a_layout_saved_during_a_demo_shows_no_empty_demo_panel_in_the_next_game(qtbot, ini):

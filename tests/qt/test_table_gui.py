@@ -319,6 +319,11 @@ def test_new_game_dialog_settings(qtbot):
     st = dlg.settings()
     assert len(st.names) == 5 and st.names[4] == "ゼロ"
     assert (st.seed, st.errata, st.assignment) == (42, False, "choose")
+    # a name left blank plays as P<n>, and the blank field says so before the game starts
+    dlg.name_edits[1].setText("   ")
+    assert dlg.name_edits[1].placeholderText() == "P2" and dlg.settings().names[1] == "P2"
+    dlg.name_edits[2].setText("あ" * 40)  # a name fits the seat's header
+    assert dlg.settings().names[2] == "あ" * 16
 
 
 def test_choose_servants_through_the_panel(qtbot, make_window):
