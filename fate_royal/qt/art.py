@@ -727,3 +727,15 @@ __all__ = [
     "paint_command_spells", "paint_mana", "paint_icon", "render_card_image", "effect_header",
     "card_size", "svg_names", "clear_caches", "CARD_ASPECT",
 ]
+
+
+def marks_style(scope: str = "") -> str:
+    """The arrows of number fields and the tick of check boxes, drawn for the dark windows (a
+    styled spin box or check box loses the style's own marks); ``scope`` narrows the selectors
+    (the main window: "QDialog ")."""
+    from fate_royal.paths import assets_dir
+
+    svg = assets_dir() / "svg"
+    return "".join(f'{scope}QSpinBox::{d}-arrow {{ image: url("{(svg / f"arrow-{d}.svg").as_posix()}"); '
+                   f"width: 8px; height: 5px; }}\n" for d in ("up", "down")) + \
+        f'QCheckBox::indicator:checked {{ image: url("{(svg / "check.svg").as_posix()}"); }}\n'

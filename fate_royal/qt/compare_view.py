@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QSpinBox, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from fate_royal.qt import texts
+from fate_royal.qt import art, texts
 from fate_royal.qt.compat import emit
 from fate_royal.qt.demo import rule_chips
 from fate_royal.qt.fonts import ui_font
@@ -41,6 +41,12 @@ QPushButton:hover { background: #4e3826; border-color: #e8c36a; }
 QPushButton:disabled { background: #241a13; color: #6b5f55; border-color: #3a2f27; }
 QComboBox:disabled, QSpinBox:disabled { color: #6b5f55; border-color: #3a2f27; }
 QSpinBox { background: #2b1e15; color: #f4ecdc; border: 1px solid #6b5237; padding: 2px 4px; }
+QSpinBox::up-button, QSpinBox::down-button { width: 16px; background: #3a2a1f;
+  border-left: 1px solid #6b5237; }
+QSpinBox::up-button:hover, QSpinBox::down-button:hover { background: #4e3826; }
+QProgressBar { background: #0f0a07; color: #f4ecdc; border: 1px solid #6b5237; border-radius: 3px;
+  text-align: center; height: 14px; }
+QProgressBar::chunk { background: #8a6a2e; border-radius: 2px; }
 QComboBox { background: #2b1e15; color: #f4ecdc; border: 1px solid #6b5237; border-radius: 3px;
   padding: 2px 6px; }
 QComboBox QAbstractItemView { background: #0f0a07; color: #f4ecdc; selection-background-color: #6b5038; }
@@ -171,15 +177,17 @@ class ComparisonWindow(QWidget):
         self.comparison: Comparison | None = None
         self.setObjectName("comparison")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet(STYLE)
+        self.setStyleSheet(STYLE + art.marks_style())
         self.setWindowTitle(t("rulings.compare.title"))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 10)
-        top = QHBoxLayout()
+        # the subject's title on a line of its own, the whole width (beside the controls it was
+        # squeezed to a character or two per line)
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.title.setStyleSheet("color:#e8c36a; font-weight:bold;")
-        top.addWidget(self.title, 1)
+        lay.addWidget(self.title)
+        top = QHBoxLayout()
         self.first_set = QComboBox()
         self.second_set = QComboBox()
         fill_sets(self.first_set, "house")
@@ -200,6 +208,7 @@ class ComparisonWindow(QWidget):
         self.recompute_button = QPushButton(t("rulings.compare.refresh"))
         self.recompute_button.clicked.connect(lambda: self.recompute())
         top.addWidget(self.recompute_button)
+        top.addStretch(1)
         lay.addLayout(top)
         self.set_max_steps(max_steps)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -440,7 +449,7 @@ class SweepWindow(QWidget):
         self.entries: list = []
         self.setObjectName("comparison")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet(STYLE)
+        self.setStyleSheet(STYLE + art.marks_style())
         self.setWindowTitle(t("workbench.sweep.title"))
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -480,9 +489,10 @@ class SweepWindow(QWidget):
         self.table.setWordWrap(True)
         self.table.verticalHeader().hide()
         head = self.table.horizontalHeader()
-        head.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # titles wrap in their rows
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        head.resizeSection(0, 380)
         self.table.setHorizontalHeaderLabels([t("workbench.sweep.col_file"),
                                               t("workbench.sweep.col_verdicts"),
                                               t("workbench.sweep.col_line")])
@@ -560,6 +570,9 @@ class SweepWindow(QWidget):
             self._note_titles(found)
             r["found"] += found
             r["next"] += 1
+            if found:  # the table grows as the rulings are played, not only at the end
+                self.entries = r["found"]
+                self._fill_rows()
             self.progress.setValue(r["next"])
             self._progress_text()
             QTimer.singleShot(0, self._step)
@@ -583,33 +596,38 @@ class SweepWindow(QWidget):
         super().closeEvent(event)
 
     def _show(self, a: Any, b: Any) -> list:
-        verdict = lambda ok: t("workbench.sweep.passes") if ok else t("workbench.sweep.fails")  # noqa: E731
         self.summary.setText(t("workbench.sweep.summary", files=len(self.files),
                                changed=len(self.entries), a=texts.rules_title(a),
                                b=texts.rules_title(b)))
+        self._fill_rows()
+        return self.entries
+
+    def _fill_rows(self) -> None:
+        verdict = lambda ok: t("workbench.sweep.passes") if ok else t("workbench.sweep.fails")  # noqa: E731
         self.table.setRowCount(len(self.entries))
         for r, e in enumerate(self.entries):
-            lines = []
+            said = []
             for first_side in (True, False):
                 play = e.first if first_side else e.second
                 ev = e.event(first_side)
-                if ev is not None:
-                    text = texts.words(play.game).event(ev)
-                else:
-                    text = failure_words(play, e.path)
-                lines.append(f"{'A' if first_side else 'B'}: {text}")
+                said.append((texts.words(play.game).event(ev), ev) if ev is not None
+                            else (failure_words(play, e.path), None))
+            if said[0][0] == said[1][0]:  # the same words: the lines differ in the rules they cite
+                said = [(f"{text}  [{' '.join(ev.rules) or '—'}]" if ev is not None else text, ev)
+                        for text, ev in said]
+            lines = [f"{side}: {text}" for side, (text, _ev) in zip("AB", said)]
             line_no = f"#{e.index + 1}  " if e.index is not None else ""
-            cells = [e.path.stem, f"{verdict(e.first.ok)} / {verdict(e.second.ok)}",
+            # the ruling by its rule id and its title in the table's language (the file in the tooltip)
+            title = self._titles.get((e.path, texts.lang()), e.title)
+            cells = [f"{e.path.stem.split('-', 1)[0]}  {title}", f"{verdict(e.first.ok)} / {verdict(e.second.ok)}",
                      line_no + "\n".join(lines)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(f"{e.path}\n{self._titles.get((e.path, texts.lang()), e.title)}"
-                                if c == 0 else text)
+                item.setToolTip(f"{e.path}\n{title}" if c == 0 else text)
                 if c == 1:
                     item.setForeground(QColor(ON_COLOUR if e.first.ok else OFF_COLOUR))
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
-        return self.entries
 
     def changed_files(self) -> list[str]:
         return [e.path.name for e in self.entries]

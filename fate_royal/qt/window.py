@@ -93,17 +93,6 @@ QCheckBox:disabled, QDialog QLabel:disabled { color: #6b5f55; }
 """
 
 
-def _marks_style() -> str:
-    """The arrows of number fields and the tick of check boxes, drawn for the dark window (a
-    styled spin box or check box loses the style's own marks)."""
-    from fate_royal.paths import assets_dir
-
-    svg = assets_dir() / "svg"
-    return "".join(f'QDialog QSpinBox::{d}-arrow {{ image: url("{(svg / f"arrow-{d}.svg").as_posix()}"); '
-                   f"width: 8px; height: 5px; }}\n" for d in ("up", "down")) + \
-        f'QCheckBox::indicator:checked {{ image: url("{(svg / "check.svg").as_posix()}"); }}\n'
-
-
 class HandoffOverlay(QWidget):
     """The full-window hot-seat screen: "pass to ⟨name⟩", confirmed with the button or Enter."""
 
@@ -297,7 +286,7 @@ class MainWindow(QMainWindow):
         self._game_over_dialog: Any = None
         self.last_menu: QMenu | None = None
         self.setObjectName("main")
-        self.setStyleSheet(WINDOW_STYLE + _marks_style())
+        self.setStyleSheet(WINDOW_STYLE + art.marks_style("QDialog "))
         # (the window icon is the application's, set once in app.py; Qt shows it on every window)
         self._build()
         self._build_menus()

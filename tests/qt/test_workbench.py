@@ -279,6 +279,11 @@ def test_ruling_sweep_house_against_base_lists_the_rulings_whose_expectations_di
     assert not english, english[:3]
     assert any("E1.5によって拒否（デンジャー状態のサーヴァントは襲撃を宣言できません）、B3ではない" in x
                for x in lines)
+    # two log lines that read the same differ in the rules they cite: the cell shows those
+    same = [x for x in lines if len(x.split("\n")) == 2 and x.split("\n")[0].split("A: ", 1)[-1]
+            == x.split("\n")[1].split("B: ", 1)[-1]]
+    assert not same, same[:3]
+    assert any("AがV-MAXを使用  [B5 E2.2 E9.6]" in x for x in lines)
 
 
 def test_the_sweep_button_plays_a_ruling_at_a_time_and_can_be_stopped(qtbot):
@@ -306,9 +311,13 @@ def test_the_sweep_button_plays_a_ruling_at_a_time_and_can_be_stopped(qtbot):
     QApplication.processEvents()  # one turn: one ruling, not all of them
     assert sweep.running() and 1 <= sweep.progress.value() < len(files)
     assert f"／{len(files)}件" in sweep.summary.text()
+    # the table shows what the rulings played so far found, as the sweep goes
+    played = files[:sweep.progress.value()]
+    assert sweep.table.rowCount() == len([p for p in expected if p in played])
     qtbot.mouseClick(sweep.run_button, Qt.MouseButton.LeftButton)  # stop
     assert not sweep.running() and sweep.progress.isHidden() and sweep.first_set.isEnabled()
-    assert "中止しました" in sweep.summary.text() and sweep.table.rowCount() == 0
+    assert "中止しました" in sweep.summary.text()
+    assert sweep.table.rowCount() == len([p for p in expected if p in played])  # found so far, kept
     done = sweep.progress.value()
     QApplication.processEvents()
     assert sweep.progress.value() == done  # nothing runs after the stop
@@ -336,6 +345,7 @@ def test_the_sweep_names_each_ruling_in_the_table_language(qtbot):
             sc = load_scenario(e.path)
             want = sc.title_en if lang == "en" else sc.title
             assert sweep.table.item(r, 0).toolTip() == f"{e.path}\n{want}"
+            assert sweep.table.item(r, 0).text() == f"E8  {want}"  # the rule id and the title
     i18n.set_language("ja")
 
 
