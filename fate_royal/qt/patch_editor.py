@@ -22,6 +22,11 @@ from fate_royal.qt.i18n import current_language, tr
 PREVIEW_W = 230
 
 
+def _problem(exc: Exception) -> str:
+    """An exception's message (a KeyError's without the quotes str() puts around it)."""
+    return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+
+
 class PatchEditor(QDialog):
     """The form; ``applied`` is emitted after a patch was saved and the cards reloaded."""
 
@@ -219,7 +224,9 @@ class PatchEditor(QDialog):
             self.errors["path"].hide()
         except Exception as exc:
             self.expect.setText("")
-            self.errors["path"].setText(str(exc).strip("'\""))
+            from fate_royal.text.dataerrors import localize
+
+            self.errors["path"].setText(localize(_problem(exc), current_language()))
             self.errors["path"].show()
 
     def current_patch(self) -> tuple[dict | None, dict[str, str]]:
@@ -235,13 +242,14 @@ class PatchEditor(QDialog):
         try:
             expect = card_value(card, path) if card is not None and path else None
         except Exception as exc:
-            problems["path"] = str(exc).strip("'\"")
+            problems["path"] = _problem(exc)
         try:
             value = yaml.safe_load(self.new_value.toPlainText())
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
-            where = f" (line {mark.line + 1})" if mark is not None else ""
-            problems["set"] = f"YAML syntax error{where}: {getattr(exc, 'problem', exc)}"
+            problems["set"] = tr("workbench.patch.yaml_error", line=mark.line + 1 if mark is not None else 1)
+            if current_language() == "en":  # PyYAML's own words are English: shown to English readers
+                problems["set"] += f": {getattr(exc, 'problem', exc)}"
             value = None
         if not self.new_value.toPlainText().strip():
             problems["set"] = tr("workbench.patch.needs_value")

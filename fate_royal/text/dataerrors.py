@@ -43,6 +43,7 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((_p(p), k) for p, k in (
     (r"missing required key {Q:field} in (?P<what>.+)", "dataerror.missing_key"),
     (r"(?P<field>\w+) is required", "dataerror.required"),
     (r"'(?P<field>[^']*)' in (?P<what>[\w ]+) is empty", "dataerror.empty"),
+    (r"(?P<path>\S+|the card) has no item {Q:item}", "dataerror.no_item"),
     (r"key {Q:name} is read as (?P<reading>.+), not text: write it in quotes \('[^']*'\)", "dataerror.key_not_text"),
     (r"required key {Q:field} in (?P<what>.+) has no value", "dataerror.key_without_value"),
     (r"unknown key {Q:field} in (?P<what>.+?)(?P<near> \(did you mean '[^']*'\?\))?",

@@ -116,11 +116,16 @@ class Words:
     def event(self, event: Event, hide_card: bool = False) -> str:
         """A log line (without its rule ids). ``hide_card``: the event's card is someone else's
         secret (see ``rules.view``)."""
-        template = lookup(self.lang, f"event.{event.code}")
+        template = None
+        if event.args.get("amount") == 0:  # "loses 0 mana" said as what it is
+            template = lookup(self.lang, f"event.{event.code}.none")
+        if template is None:
+            template = lookup(self.lang, f"event.{event.code}")
         if template is None:
             return event.code
         values = self._event_values(event, hide_card)
-        return one_name(fill(template, values), values.get("effect", ""), values.get("card", ""))
+        text = one_name(fill(template, values), values.get("effect", ""), values.get("card", ""))
+        return one_name(text, values.get("by_effect", ""), values.get("by_card", ""))
 
     def event_line(self, event: Event, hide_card: bool = False) -> str:
         """A log line with its rule ids in brackets (the command line's form)."""
@@ -160,6 +165,8 @@ class Words:
                 out[key] = self.tr("log.scripted") if value else ""
             elif key == "by_effect":
                 out[key] = self.effect_name(value, a.get("by_card", ""))
+            elif key == "by_card":  # the card whose effect negates (public: it is on the stack)
+                out[key] = self.card_name(value) if value else "—"
             else:
                 out[key] = value
         if event.effect:

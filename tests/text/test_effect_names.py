@@ -46,3 +46,25 @@ def test_one_name_leaves_other_text_alone():
     assert one_name("Gandr Shot of Gandr", "Gandr Shot", "Gandr") == "Gandr Shot of Gandr"
     assert one_name("A uses V-MAX of V-MAX", "V-MAX", "V-MAX") == "A uses V-MAX"
     assert one_name("A uses  of ", "", "") == "A uses  of "  # a hidden or missing name
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("ja", "ジル・ド・レェの打ち消しがガンドのガンド撃ちを打ち消した"),
+    ("en", "Negation of Gilles de Rais negates Gandr Shot of Gandr"),
+])
+def test_a_negation_names_the_card_whose_effect_negates(db, lang, expected):
+    """The negating effect is named with its card: Gilles's effect is called 打ち消し ("negation"),
+    and "打ち消しがガンドのガンド撃ちを打ち消した" said the verb twice and no card."""
+    event = Event("EffectNegated", {"card": "S-001", "by_card": "H-008", "by_effect": "打ち消し", "player": 1},
+                  card="S-001", effect="ガンド撃ち")
+    assert Words(lang, db, ["A", "B"]).event(event) == expected
+
+
+@pytest.mark.parametrize("lang, lost, none", [
+    ("ja", "Bの魔力が2減った（残り1）", "Bには失う魔力が残っていない"),
+    ("en", "B loses 2 mana (1 left)", "B has no mana left to lose"),
+])
+def test_losing_no_mana_is_said_as_such(db, lang, lost, none):
+    words = Words(lang, db, ["A", "B"])
+    assert words.event(Event("ManaLost", {"player": 1, "amount": 2, "mana": 1})) == lost
+    assert words.event(Event("ManaLost", {"player": 1, "amount": 0, "mana": 0})) == none
