@@ -7,7 +7,7 @@ it stays. The patches live in the user's errata pack (``cards.patches``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPixmap
@@ -31,6 +31,8 @@ class PatchEditor(QDialog):
     """The form; ``applied`` is emitted after a patch was saved and the cards reloaded."""
 
     applied = Signal()
+    #: asks what to do with unsaved form edits ("save", "discard" or "cancel"); None: a message box
+    ask_unsaved: Callable[[PatchEditor], str] | None = None
 
     def __init__(self, parent: QWidget | None = None, controller: Any = None, features: Any = None,
                  pack: Any = None) -> None:
@@ -52,7 +54,7 @@ class PatchEditor(QDialog):
         self.list.currentRowChanged.connect(self._pick)
         left.addWidget(self.list, 1)
         self.new_button = QPushButton(tr("workbench.patch.new"))
-        self.new_button.clicked.connect(self.new_patch)
+        self.new_button.clicked.connect(self._new_clicked)
         self.delete_button = QPushButton(tr("workbench.patch.delete"))
         self.delete_button.clicked.connect(self.delete_patch)
         left.addWidget(self.new_button)
@@ -127,7 +129,40 @@ class PatchEditor(QDialog):
         right.addStretch(1)
         row.addLayout(right, 2)
         self._fill_list()
+        self._clean: tuple = ()
         self.new_patch()
+
+    # ------------------------------------------------------------------ unsaved edits
+
+    def _form(self) -> tuple:
+        return (self.id_edit.text().strip(), self.rule_edit.text().strip(), self.source.text().strip(),
+                self.card.currentData(), self.path.currentText().strip(), self.new_value.toPlainText().strip())
+
+    def _mark_clean(self) -> None:
+        self._clean = self._form()
+
+    def has_unsaved_changes(self) -> bool:
+        return bool(self._clean) and self._form() != self._clean
+
+    def confirm_discard(self) -> bool:
+        """May the form be replaced or closed? True when nothing is unsaved, or when the user
+        applies the patch (and that works) or drops the edits; False to keep editing."""
+        if not self.has_unsaved_changes():
+            return True
+        if self.ask_unsaved is not None:
+            choice = self.ask_unsaved(self)
+        else:
+            from fate_royal.qt.dialogs import ask_save_discard_cancel
+
+            choice = ask_save_discard_cancel(self, self.windowTitle(), tr("workbench.patch.unsaved"),
+                                             tr("workbench.patch.apply"))
+        if choice == "save":
+            return self.apply()
+        return choice == "discard"
+
+    def reject(self) -> None:  # Qt API: Escape, the window's close button and Close
+        if self.confirm_discard():
+            super().reject()
 
     # ------------------------------------------------------------------ data
 
@@ -159,18 +194,30 @@ class PatchEditor(QDialog):
             n += 1
         return f"U-{n}"
 
+    def _new_clicked(self) -> None:
+        if self.confirm_discard():
+            self.new_patch()
+
     def new_patch(self) -> None:
         self.index = None
-        self.list.clearSelection()
+        self.list.blockSignals(True)
+        self.list.setCurrentRow(-1)  # no patch of the list is current: clicking one opens it
+        self.list.blockSignals(False)
         self.id_edit.setText(self._next_id())
         self.rule_edit.setText("")
         self.new_value.setPlainText("")
         self.source.setText("")
         self._card_changed()
         self._show_errors({}, [])
+        self._mark_clean()
 
     def _pick(self, row: int) -> None:
         if not 0 <= row < len(self.patches):
+            return
+        if row != self.index and not self.confirm_discard():  # keep editing: the list stays put
+            self.list.blockSignals(True)
+            self.list.setCurrentRow(-1 if self.index is None else self.index)
+            self.list.blockSignals(False)
             return
         import yaml
 
@@ -187,6 +234,7 @@ class PatchEditor(QDialog):
         self.source.setText(str(p.get("source", "")))
         self.expect.setText(_flow(p.get("expect")))
         self._preview(None)
+        self._mark_clean()
 
     def delete_patch(self) -> bool:
         if self.index is None:
@@ -320,6 +368,7 @@ class PatchEditor(QDialog):
         self.patches = self._candidate(patch)
         self.index = self.patches.index(patch)
         self._fill_list()
+        self._mark_clean()
         return self._save_and_reload()
 
     def _save_and_reload(self) -> bool:

@@ -154,8 +154,12 @@ class RulesEditor(QDialog):
 
     def _start_from_chosen(self, index: int) -> None:
         rules = self.start_from.itemData(index)
-        if rules is not None:
-            self.load(rules)
+        if rules is None:
+            return
+        if not self.confirm_discard():  # edits not saved yet: save, drop, or keep editing
+            self.start_from.setCurrentIndex(0)
+            return
+        self.load(rules)
 
     def _add_row(self, key: str, kind: str, widget: QWidget, text: str, gloss: str,
                  label: str | None = None) -> None:

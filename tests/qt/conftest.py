@@ -30,9 +30,11 @@ def _fonts_installed(ui_family) -> None:
 
 @pytest.fixture(autouse=True)
 def _editors_discard_at_teardown(monkeypatch) -> None:
-    """pytest-qt closes every widget after a test: a card or rules editor with unsaved changes would wait
+    """pytest-qt closes every widget after a test: a card, rules or patch editor with unsaved changes would wait
     for an answer in a message box. Tests of that question set ``ask_unsaved`` themselves."""
     monkeypatch.setattr("fate_royal.qt.card_editor.CardEditor.ask_unsaved",
                         staticmethod(lambda editor: "discard"))
     monkeypatch.setattr("fate_royal.qt.rules_editor.RulesEditor.ask_unsaved",
+                        staticmethod(lambda editor: "discard"))
+    monkeypatch.setattr("fate_royal.qt.patch_editor.PatchEditor.ask_unsaved",
                         staticmethod(lambda editor: "discard"))

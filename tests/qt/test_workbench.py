@@ -197,6 +197,30 @@ def test_the_rules_editor_asks_before_dropping_unsaved_changes(qtbot, tmp_path):
     assert len(asked) == 4 and not ed.isVisible()
 
 
+def test_starting_from_another_set_asks_before_replacing_edits(qtbot):
+    """Choosing another set to start from replaces every switch: with unsaved edits it asks first
+    (Cancel keeps them), without edits it just loads the set."""
+    from fate_royal.qt.rules_editor import RulesEditor
+
+    i18n.set_language("ja")
+    ed = RulesEditor()
+    qtbot.addWidget(ed)
+    asked, answer = [], ["cancel"]
+    ed.ask_unsaved = lambda e: asked.append(1) or answer[0]
+    base = next(i for i in range(ed.start_from.count())
+                if ed.start_from.itemData(i) is not None and ed.start_from.itemData(i).name == "base")
+    ed.switch_box("E1.3").setChecked(False)
+    ed.start_from.setCurrentIndex(base)
+    ed.start_from.activated.emit(base)
+    assert asked == [1] and ed.switch_box("E8").isChecked()  # kept: still the house set but E1.3
+    assert not ed.switch_box("E1.3").isChecked() and ed.start_from.currentIndex() == 0
+    answer[0] = "discard"
+    ed.start_from.activated.emit(base)
+    assert asked == [1, 1] and not ed.switch_box("E8").isChecked() and not ed.has_unsaved_changes()
+    ed.start_from.activated.emit(base)  # nothing unsaved: loads unasked
+    assert asked == [1, 1]
+
+
 def test_new_game_dialog_passes_the_seat_kinds(qtbot):
     dlg = NewGameDialog(players=3, seed=5)
     qtbot.addWidget(dlg)
@@ -579,6 +603,39 @@ def test_a_card_patch_from_the_form_is_checked_like_the_file_and_applied_keeping
     again = features.workbench.open_patch_editor()
     assert again is not ed and again.isVisible()
     again.close()
+
+
+def test_the_patch_editor_asks_before_dropping_a_patch_being_typed(qtbot, tmp_path):
+    """A patch typed but not applied is not dropped unasked: "New", picking another of the
+    group's patches and closing ask Apply / Discard / Cancel; Cancel keeps the form as it was."""
+    from fate_royal.cards.patches import save_user_patches
+    from fate_royal.qt.patch_editor import PatchEditor
+
+    i18n.set_language("ja")
+    pack = tmp_path / "mine.yaml"
+    save_user_patches([{"id": "U-1", "rule": "E9.6", "source": "卓の取り決め", "card": "M-006",
+                        "path": "effects.1.cost", "expect": {"raw": "T", "tap": True},
+                        "set": {"raw": "1", "mana": 1}}], pack)
+    ed = PatchEditor(None, pack=pack)
+    qtbot.addWidget(ed)
+    ed.show()
+    asked, answer = [], ["cancel"]
+    ed.ask_unsaved = lambda e: asked.append(1) or answer[0]
+    ed.list.setCurrentRow(0)  # nothing typed yet: the group's patch opens unasked
+    assert asked == [] and ed.id_edit.text() == "U-1"
+    ed.source.setText("卓の取り決め（改）")
+    ed.new_button.click()
+    assert asked == [1] and ed.id_edit.text() == "U-1" and ed.source.text() == "卓の取り決め（改）"
+    ed.close()
+    assert asked == [1, 1] and ed.isVisible()  # cancelled: still editing
+    answer[0] = "discard"
+    ed.new_button.click()
+    assert asked == [1, 1, 1] and ed.id_edit.text() == "U-2" and not ed.has_unsaved_changes()
+    ed.rule_edit.setText("E9.6")
+    ed.list.setCurrentRow(0)  # another patch: asked, then opened
+    assert len(asked) == 4 and ed.id_edit.text() == "U-1"
+    ed.close()  # nothing typed since: closes unasked
+    assert len(asked) == 4 and not ed.isVisible()
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
