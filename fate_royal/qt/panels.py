@@ -591,6 +591,10 @@ class LogPanel(QTextBrowser):
                                                   if url.scheme() == CARD_SCHEME else ""))
         self._game: Any = None
         self._shown = 0
+        # read at its newest line, the log follows new lines and new widths; scrolled back, it stays
+        self._pinned = True
+        self.verticalScrollBar().rangeChanged.connect(self._keep_pinned)
+        self.verticalScrollBar().valueChanged.connect(self._scrolled)
         self._lang = ""
         self._filter: tuple = (None, "")
         self._run: tuple | None = None  # the pass run in the last block: (names, rules, first index)
@@ -602,14 +606,14 @@ class LogPanel(QTextBrowser):
         self._raw_len = 0
         self.document().setMaximumBlockCount(0)
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        """A log read at its newest line stays there when the panel changes size (its lines wrap
-        anew, so the last one would slip below the edge)."""
-        bar = self.verticalScrollBar()
-        at_end = bar.value() >= bar.maximum()
-        super().resizeEvent(event)
-        if at_end:
-            bar.setValue(bar.maximum())
+    def _keep_pinned(self, _minimum: int = 0, maximum: int = 0) -> None:
+        """The scroll range changed (lines appended, or wrapped anew at another width, the layout
+        finishing after the scroll): a log read at its newest line stays there."""
+        if self._pinned:
+            self.verticalScrollBar().setValue(maximum)
+
+    def _scrolled(self, value: int) -> None:
+        self._pinned = value >= self.verticalScrollBar().maximum()
 
     def _anchor(self, url: QUrl) -> None:
         if url.scheme() == RULE_SCHEME:

@@ -567,15 +567,24 @@ class TableView(CardPointer, QWidget):
         if codes:
             area_x = seat.codes_x
             area_w = BOX_W - 6.0 - area_x
-            down = any(cv.state == "down" for cv in codes)
-            # a Down code lies sideways: its footprint is as wide as the card is tall
-            cw2 = min(CODE_W, area_w / CARD_RATIO if down else area_w)
+            n = len(codes)
+            # a Down code lies sideways: its footprint is as wide as the card is tall. Side by side
+            # when they fit at a readable size; else a fan in which each card but the last still
+            # shows 40 % of its footprint (a sideways code was hidden under the next card)
+            units = [CARD_RATIO if cv.state == "down" else 1.0 for cv in codes]
+            fit = (area_w - 6.0 * (n - 1)) / sum(units)
+            side_by_side = fit >= CODE_W * 0.55
+            if side_by_side:
+                cw2, shown, gap = min(CODE_W, fit), 1.0, 6.0
+            else:
+                cw2, shown, gap = min(CODE_W, area_w / (0.4 * sum(units[:-1]) + units[-1])), 0.4, 0.0
             ch2 = cw2 * CARD_RATIO
-            footprint = ch2 if down else cw2
-            step = min(cw2 + 6.0, (area_w - footprint) / max(1, len(codes) - 1)) if len(codes) > 1 else 0.0
-            for j, cv in enumerate(codes):
+            left = area_x
+            for cv, unit in zip(codes, units):
                 st = cv.state or "rise"
-                centre_x = area_x + footprint / 2 + j * step
+                own = cw2 * unit
+                centre_x = left + own / 2
+                left += own * shown + gap
                 r = self._local(seat, centre_x - cw2 / 2, CARDS_TOP + 4.0, cw2, ch2)
                 seat.cards.append(CardDraw("code", cv.uid, cv.card_id, i, st,
                                            90 if st == "down" else 0, cv.known, r,

@@ -108,11 +108,16 @@ def zoom_html(game: Any, target: ZoomTarget, view: Any = None) -> str:
         out.append(f"<b>{_esc(tr('zoom.printed_stats'))}</b> {_esc(printed)}")
     if target.role in ("hero", "class") and view is not None and target.owner is not None:
         sv = view.players[target.owner]
+        c = view.combat
+        proxy = c.get("proxies", {}).get(target.owner, "") if c is not None else ""
+        proxy = proxy if proxy not in ("", "#removed", None) else ""
         if sv.stats:
             eff = "  ".join(f"{tr(f'stat.{k}')} {sv.stats.get(k, 0)}" for k in ("pa", "pd", "ma", "md"))
-            out.append(f"<b>{_esc(tr('zoom.servant_stats'))}</b> {_esc(eff)}")
-        c = view.combat
-        if c is not None and c.get("proxies", {}).get(target.owner, "") not in ("", "#removed", None):
+            # in proxy combat the stats that fight are the proxy's (E6), not the servant's
+            label = tr("zoom.proxy_stats", chip=texts.words(game).chip_name(proxy)) if proxy \
+                else tr("zoom.servant_stats")
+            out.append(f"<b>{_esc(label)}</b> {_esc(eff)}")
+        if proxy:
             out.append(f"<span style='color:#d9b3ff'>{_esc(tr('zoom.proxy_suppressed'))}</span>")
     if card.skills:
         w_ = texts.words(game)

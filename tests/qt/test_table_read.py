@@ -219,7 +219,10 @@ def test_proxy_chip_drawn_and_labelled(table):
     assert name == "海魔" and "海魔召喚" in source and "物攻4" in stats
     d = next(d for s in t.seats for d in s.cards if d.role == "hero" and d.owner == 0)
     t.zoom_at(t.widget_point(d))
-    assert "E6.3" in w.zoom.plain_text()
+    text = w.zoom.plain_text()
+    assert "E6.3" in text
+    # the stats that fight are the sea demon's: said so, not as the servant's own
+    assert "戦っている代理（海魔）の能力値" in text and "サーヴァントの能力値" not in text
 
 
 def test_game_over_screen_says_who_won_and_how_each_dropped_out(table, tmp_path):
@@ -534,3 +537,19 @@ def test_a_ticked_check_box_is_plain_to_see_on_the_dark_window(table, qtbot):
     ticked = indicator_lightness()
     assert ticked - empty > 40, (empty, ticked)
     dlg.close()
+
+
+def test_a_sideways_mystic_code_is_not_hidden_under_the_next_seat_card(table):
+    """A's seat holds a Down V-MAX (lying sideways, as wide as a card is tall) and a reverse scene
+    beside a Down servant: the codes overlap as a fan, but each shows at least a third of itself."""
+    w = table(states_game())
+    t = w.table
+    t.layout_table()
+    seat = next(s for s in t.seats if s.player == 0)
+    codes = [d for d in seat.cards if d.role == "code"]
+    assert [d.rotation for d in codes] == [90, 0]
+    for before, after in zip(codes, codes[1:]):
+        shown = after.bounds.left() - before.bounds.left()
+        assert shown >= before.bounds.width() / 3, (shown, before.bounds.width())
+    # and none leaves the seat's box
+    assert all(seat.rect.contains(d.bounds) for d in codes)
