@@ -52,6 +52,10 @@ class PatchEditor(QDialog):
         left.addWidget(QLabel(tr("workbench.patch.mine")))
         self.list = QListWidget()
         self.list.currentRowChanged.connect(self._pick)
+        self.empty_hint = QLabel(tr("workbench.patch.none_yet"))  # shown while the list is empty
+        self.empty_hint.setWordWrap(True)
+        self.empty_hint.setStyleSheet("color:#a99c88;")
+        left.addWidget(self.empty_hint)
         left.addWidget(self.list, 1)
         self.new_button = QPushButton(tr("workbench.patch.new"))
         self.new_button.clicked.connect(self._new_clicked)
@@ -73,6 +77,7 @@ class PatchEditor(QDialog):
         self.card.currentIndexChanged.connect(lambda _=0: self._card_changed())
         self.path = QComboBox()
         self.path.setEditable(True)
+        self.path.lineEdit().setPlaceholderText("effects.1.cost")  # a field path of the card file
         self.path.currentTextChanged.connect(lambda _="": self._path_changed())
         self.expect = QLineEdit()
         self.expect.setReadOnly(True)
@@ -116,6 +121,11 @@ class PatchEditor(QDialog):
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.close_button)
         mid.addLayout(buttons)
+        # how a patch works, under the form (the space below it was empty)
+        self.howto = QLabel(tr("workbench.patch.howto"))
+        self.howto.setWordWrap(True)
+        self.howto.setStyleSheet("color:#a99c88; margin-top:12px;")
+        mid.addWidget(self.howto)
         mid.addStretch(1)
         row.addLayout(mid, 3)
         right = QVBoxLayout()
@@ -186,6 +196,7 @@ class PatchEditor(QDialog):
         for p in self.patches:
             self.list.addItem(f"{p.get('id', '?')}  {p.get('card', '')}  {p.get('path', '')}")
         self.list.blockSignals(False)
+        self.empty_hint.setVisible(not self.patches)
 
     def _next_id(self) -> str:
         used = {str(p.get("id")) for p in self.patches}

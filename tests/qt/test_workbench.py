@@ -616,9 +616,14 @@ def test_the_patch_editor_asks_before_dropping_a_patch_being_typed(qtbot, tmp_pa
     save_user_patches([{"id": "U-1", "rule": "E9.6", "source": "卓の取り決め", "card": "M-006",
                         "path": "effects.1.cost", "expect": {"raw": "T", "tap": True},
                         "set": {"raw": "1", "mana": 1}}], pack)
+    empty = PatchEditor(None, pack=tmp_path / "none.yaml")  # no patch yet: the list says so
+    qtbot.addWidget(empty)
+    empty.show()
+    assert empty.empty_hint.isVisible() and empty.howto.text()
     ed = PatchEditor(None, pack=pack)
     qtbot.addWidget(ed)
     ed.show()
+    assert ed.empty_hint.isHidden()
     asked, answer = [], ["cancel"]
     ed.ask_unsaved = lambda e: asked.append(1) or answer[0]
     ed.list.setCurrentRow(0)  # nothing typed yet: the group's patch opens unasked
