@@ -191,3 +191,10 @@ def test_a_clone_keeps_the_line_of_every_list_and_mapping():
     assert location(copy["b"]) == ("data/x.yaml", 3)
     assert location(copy["b"][1]["k"]) == ("data/x.yaml", 4)
     assert [location(copy["b"], i) for i in (0, 1)] == [("data/x.yaml", 3), ("data/x.yaml", 4)]
+
+
+def test_operations_that_are_no_list_are_named_at_the_ops_line(cards):
+    """``ops: draw`` (text, not a list): the problem names the line of ``ops``, not the effect's."""
+    line = cards.edit("scenes/S-003.yaml", "    ops:\n      - {op: draw, count: 2}\n", "    ops: draw\n")
+    assert cards.errors() == [f"{cards.label('scenes/S-003.yaml')}:{line}: ops must be a "
+                              "list of operations, got text 'draw'"]
