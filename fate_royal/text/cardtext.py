@@ -289,11 +289,16 @@ def effect_body(effect: Effect, lang: str, db: CardDB | None = None) -> str:
 
 
 def part_text(effect: Effect, part: str, lang: str, db: CardDB | None = None) -> str:
-    """One part of ``effect`` in words: ``ops`` (what it does, with its cost), ``cost``, ``target``,
+    """One part of ``effect`` in words: ``ops`` (what it does), ``cost``, ``target``,
     ``condition`` or ``lost_when`` ("" when the effect has none)."""
     w = _Writer(lang, db)
-    if part == "ops":
-        return w.body(effect)
+    if part == "ops":  # the operations alone (cost, target and the rest have parts of their own)
+        body = ""
+        for sentence in w.ops(effect.ops, effect):
+            if sentence:
+                sentence = w.sentence(sentence)
+                body = w.tr("sentences", before=body, after=sentence) if body else sentence
+        return body
     if part == "cost":
         return w.sentence(w.cost(effect.cost))
     if part == "target":
