@@ -36,7 +36,7 @@ from fate_royal.cards.vocabulary import (
 )
 from fate_royal.cards.yamlsrc import DataError, plain
 from fate_royal.qt import art, texts
-from fate_royal.qt.dialogs import ask_save_discard_cancel
+from fate_royal.qt.dialogs import confirm_unsaved
 from fate_royal.qt.i18n import current_language, strip_mnemonic, tr
 from fate_royal.text.cardtext import card_text, effect_body, effect_text
 from fate_royal.text.dataerrors import localize
@@ -904,16 +904,8 @@ class CardEditor(QDialog):
     def confirm_discard(self) -> bool:
         """May the form be closed or replaced? True when nothing is unsaved, or when the user saves
         (and the save works) or discards; False to keep editing."""
-        if not self.has_unsaved_changes():
-            return True
-        if self.ask_unsaved is not None:
-            choice = self.ask_unsaved(self)
-        else:
-            choice = ask_save_discard_cancel(self, _label("editor.title"),
-                                             tr("editor.unsaved", id=self.card_id()), tr("editor.save"))
-        if choice == "save":
-            return self.save()
-        return choice == "discard"
+        return confirm_unsaved(self, _label("editor.title"), tr("editor.unsaved", id=self.card_id()),
+                               tr("editor.save"), self.save)
 
     def reject(self) -> None:  # noqa: D401 - Qt API: Escape and the window's close button
         if self.confirm_discard():

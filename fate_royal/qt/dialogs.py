@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPixmap
@@ -298,6 +298,19 @@ def ask_save_discard_cancel(parent: QWidget | None, title: str, text: str, save_
     return ask_choice(parent, title, text, [("save", save_label, role.AcceptRole),
                                             ("discard", tr("keeper.choice.discard"), role.DestructiveRole),
                                             ("cancel", tr("keeper.choice.cancel"), role.RejectRole)])
+
+
+def confirm_unsaved(editor: Any, title: str, text: str, save_label: str, save: Callable[[], bool]) -> bool:
+    """May an editor's form be closed or replaced? True when ``editor.has_unsaved_changes()`` is
+    false, or when the user saves (and ``save()`` works) or discards; False to keep editing. The
+    editor's ``ask_unsaved`` (tests, or None) answers instead of the message box."""
+    if not editor.has_unsaved_changes():
+        return True
+    choice = editor.ask_unsaved(editor) if editor.ask_unsaved is not None else \
+        ask_save_discard_cancel(editor, title, text, save_label)
+    if choice == "save":
+        return save()
+    return choice == "discard"
 
 
 def game_over_box(parent: QWidget, game: Any) -> QMessageBox:

@@ -18,12 +18,12 @@ from PySide6.QtWidgets import (
 )
 
 from fate_royal.cards.model import CardDef
-from fate_royal.text.catalog import card_note
 from fate_royal.qt import art, texts
 from fate_royal.qt.compat import emit
-from fate_royal.qt.texts import field_label
 from fate_royal.qt.i18n import current_language, tr
 from fate_royal.qt.i18n import tr as t
+from fate_royal.qt.texts import field_label
+from fate_royal.text.catalog import card_note
 
 STAT_KEYS = ("pa", "pd", "ma", "md")
 PROV_COLOURS = {"printed": "#bfb3a0", "errata": "#ff9d5c", "provisional": "#7fc8ff"}
@@ -147,6 +147,11 @@ def value_words(value: Any) -> str:
     return _plain(value)
 
 
+def _listed(names: Iterable[str]) -> str:
+    """Names in a list as the table's language writes one ("—" for none)."""
+    return ("、" if current_language() == "ja" else ", ").join(names) or "—"
+
+
 def field_text(card: CardDef | None, path: str, db: Any = None) -> str:
     """``field_value`` as people read it, in the table's language: an effect's timing and window as
     the card text names them, its operations in words, yes / no ("" when there is no such field)."""
@@ -170,9 +175,9 @@ def field_text(card: CardDef | None, path: str, db: Any = None) -> str:
         return f"{texts.effect_name(obj)}：{effect_text(obj, current_language(), db)}" \
             if current_language() == "ja" else f"{texts.effect_name(obj)}: {effect_text(obj, 'en', db)}"
     if path == "effects":  # a patch added or removed an effect: the effects by name
-        return ("、" if current_language() == "ja" else ", ").join(texts.effect_name(e) for e in obj) or "—"
+        return _listed(texts.effect_name(e) for e in obj)
     if path == "classes":
-        return ("、" if current_language() == "ja" else ", ").join(texts.class_label(c) for c in obj) or "—"
+        return _listed(texts.class_label(c) for c in obj)
     if path == "class_name":
         return texts.class_label(str(obj))
     if isinstance(obj, bool):

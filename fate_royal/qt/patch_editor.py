@@ -157,18 +157,10 @@ class PatchEditor(QDialog):
     def confirm_discard(self) -> bool:
         """May the form be replaced or closed? True when nothing is unsaved, or when the user
         applies the patch (and that works) or drops the edits; False to keep editing."""
-        if not self.has_unsaved_changes():
-            return True
-        if self.ask_unsaved is not None:
-            choice = self.ask_unsaved(self)
-        else:
-            from fate_royal.qt.dialogs import ask_save_discard_cancel
+        from fate_royal.qt.dialogs import confirm_unsaved
 
-            choice = ask_save_discard_cancel(self, self.windowTitle(), tr("workbench.patch.unsaved"),
-                                             tr("workbench.patch.apply"))
-        if choice == "save":
-            return self.apply()
-        return choice == "discard"
+        return confirm_unsaved(self, self.windowTitle(), tr("workbench.patch.unsaved"),
+                               tr("workbench.patch.apply"), self.apply)
 
     def reject(self) -> None:  # Qt API: Escape, the window's close button and Close
         if self.confirm_discard():

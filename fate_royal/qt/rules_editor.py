@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from fate_royal.qt.dialogs import ask_save_discard_cancel
+from fate_royal.qt.dialogs import confirm_unsaved
 from fate_royal.qt.i18n import current_language, tr
 from fate_royal.qt.texts import tr_or
 
@@ -279,16 +279,8 @@ class RulesEditor(QDialog):
     def confirm_discard(self) -> bool:
         """May the editor close? True when nothing is unsaved, or the user saves (and the save
         works) or discards; False to keep editing."""
-        if not self.has_unsaved_changes():
-            return True
-        if self.ask_unsaved is not None:
-            choice = self.ask_unsaved(self)
-        else:
-            choice = ask_save_discard_cancel(self, self.windowTitle(), tr("workbench.editor.unsaved"),
-                                             tr("workbench.editor.save"))
-        if choice == "save":
-            return self.save() is not None
-        return choice == "discard"
+        return confirm_unsaved(self, self.windowTitle(), tr("workbench.editor.unsaved"),
+                               tr("workbench.editor.save"), lambda: self.save() is not None)
 
     def reject(self) -> None:  # Qt API: Escape and the window's close button
         if self.confirm_discard():

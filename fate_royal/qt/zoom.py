@@ -23,10 +23,10 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
 from fate_royal.cards.model import CardDef
-from fate_royal.text.catalog import card_note
 from fate_royal.qt import art, texts
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.i18n import current_language, tr
+from fate_royal.text.catalog import card_note
 
 _JAPANESE = __import__("re").compile(r"[\u3040-\u30ff\u3400-\u9fff\u30fb]")
 GOLD = "#e8c36a"

@@ -267,8 +267,12 @@ class _Writer:
             sentences.append(self.tr("usable_while_down"))
         if e.lost_when:
             sentences.append(self.tr("lost_when", clause=self.clause(e.lost_when, e.target)))
+        return self.sentences(sentences)
+
+    def sentences(self, items: Iterable[str]) -> str:
+        """Sentences one after the other (empty ones left out), each capitalised and stopped."""
         body = ""
-        for s in sentences:
+        for s in items:
             if s:
                 s = self.sentence(s)
                 body = self.tr("sentences", before=body, after=s) if body else s
@@ -293,12 +297,7 @@ def part_text(effect: Effect, part: str, lang: str, db: CardDB | None = None) ->
     ``condition`` or ``lost_when`` ("" when the effect has none)."""
     w = _Writer(lang, db)
     if part == "ops":  # the operations alone (cost, target and the rest have parts of their own)
-        body = ""
-        for sentence in w.ops(effect.ops, effect):
-            if sentence:
-                sentence = w.sentence(sentence)
-                body = w.tr("sentences", before=body, after=sentence) if body else sentence
-        return body
+        return w.sentences(w.ops(effect.ops, effect))
     if part == "cost":
         return w.sentence(w.cost(effect.cost))
     if part == "target":
