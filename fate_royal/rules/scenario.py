@@ -8,6 +8,7 @@ run``) and the GUI's demo mode share one implementation.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -135,7 +136,10 @@ class Scenario:
             game = Game(db, ruleset, self.setup, seed=self.seed,
                         options={**self.options, **options} or None, cards=list(self.cards or []))
         except (RulesError, KeyError, ValueError) as exc:
-            raise ScenarioError(self.path, _line(self.raw, "players"), f"cannot set up: {exc}") from exc
+            # a card the data does not know: the line that names it, else the players' line
+            named = re.search(r"unknown card '([^']+)'", str(exc))
+            line = _line_naming(self.raw, named.group(1)) if named else 0
+            raise ScenarioError(self.path, line or _line(self.raw, "players"), f"cannot set up: {exc}") from exc
         problems = check_state(game.ctx.s)
         if problems:  # the engine's own invariants: a start position it could never reach
             raise ScenarioError(self.path, _line(self.raw, "players"),
@@ -484,6 +488,18 @@ def _hint(word: Any, options) -> str:
 
 def _line(tree: Any, key: str) -> int:
     return location(tree, key, ("", 0))[1] if tree is not None else 0
+
+
+def _line_naming(tree: Any, value: str) -> int:
+    """The line of the first place in ``tree`` that holds ``value`` (0 if none)."""
+    items = tree.items() if isinstance(tree, YMap) else enumerate(tree) if isinstance(tree, list) else ()
+    for key, v in items:
+        if v == value:
+            return location(tree, key, ("", 0))[1]
+        found = _line_naming(v, value)
+        if found:
+            return found
+    return 0
 
 
 def _check_action(body: Any, err, holder: Any, key: str) -> None:

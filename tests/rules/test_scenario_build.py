@@ -100,6 +100,28 @@ def test_an_impossible_start_position_names_every_broken_invariant_at_the_player
     assert str(err) == f"{s.path}:3: {err.message}"
 
 
+@pytest.mark.parametrize("text, line", [
+    # a hero the cards do not know: the servant's line, not the players'
+    ("title: t\nplayers:\n  - name: A\n    servant: {hero: H-999}\n  - name: B\n", 4),
+    # in a seat list, nested a level deeper
+    ("title: t\nplayers:\n  - name: A\n  - name: B\n    seat:\n      - {card: M-006}\n      - {card: M-998}\n", 7),
+    # in the deck, after the players
+    ("title: t\n" + PLAYERS + "deck: [S-001, S-997]\n", 5),
+])
+def test_an_unknown_card_in_the_start_position_is_named_at_its_own_line(tmp_path, text, line):
+    s = load(tmp_path, text)
+    with pytest.raises(ScenarioError) as info:
+        s.build_game()
+    assert info.value.line == line and info.value.message.startswith("cannot set up: unknown card")
+
+
+def test_a_setup_problem_that_names_no_card_stays_at_the_players_line(tmp_path):
+    s = load(tmp_path, "title: t\n\nplayers:\n  - name: A\n  - name: B\n    hand: [H-001]\n")
+    with pytest.raises(ScenarioError) as info:
+        s.build_game()
+    assert info.value.line == 3 and "unknown card" not in info.value.message
+
+
 # --- rules: and profile: -----------------------------------------------------------------------
 
 
