@@ -66,6 +66,7 @@ ROTATION = {"rise": 0, "reverse": 0, "down": 90, "danger": 180}
 GOLD = QColor("#e8c36a")
 CYAN = QColor("#5fd4ff")
 RAID = QColor("#ff5a4f")
+ARROW_HEAD = 34.0  # the combat arrow head's length, in table units
 GUARD = QColor("#6fa8ff")
 TEXT = QColor("#f4ecdc")
 TEXT_DIM = QColor("#c9bda6")
@@ -163,6 +164,16 @@ def paint_hand_strip(painter: QPainter, widget: QWidget) -> None:
     painter.fillRect(widget.rect(), grad)
     painter.setPen(QPen(QColor(232, 195, 106, 120), 2))
     painter.drawLine(0, 1, widget.width(), 1)
+
+
+def _rect_exit(rect: QRectF, dx: float, dy: float) -> float:
+    """How far a ray from the rectangle's centre in the unit direction (dx, dy) runs inside it."""
+    ts = []
+    if abs(dx) > 1e-9:
+        ts.append(rect.width() / 2 / abs(dx))
+    if abs(dy) > 1e-9:
+        ts.append(rect.height() / 2 / abs(dy))
+    return min(ts) if ts else 0.0
 
 
 def _blit(painter: QPainter, virtual_top_left: QPointF, pm: QPixmap, scale: float, dpr: float) -> None:
@@ -891,6 +902,7 @@ class TableView(CardPointer, QWidget):
                     self._paint_combat_arrow(p2, g)
                     if centre_region.intersects(region):
                         self._paint_centre(p2, g)
+                    self._paint_combat_arrow(p2, g, head=True)
                     for other in self.seats:  # every seat reaching into the region
                         opad = 8.0 * other.scale
                         if other.rect.adjusted(-opad, -opad, opad, opad).intersects(region):
@@ -909,6 +921,7 @@ class TableView(CardPointer, QWidget):
                 p2.scale(self._scale, self._scale)
                 self._paint_combat_arrow(p2, g)
                 self._paint_centre(p2, g)
+                self._paint_combat_arrow(p2, g, head=True)
                 for seat in self.seats:
                     self._paint_seat(p2, g, seat)
             finally:
@@ -952,28 +965,123 @@ class TableView(CardPointer, QWidget):
                 return seat.rect.center()
         return None
 
-    def _paint_combat_arrow(self, painter: QPainter, g: Any) -> None:
+    def combat_arrow(self) -> tuple[QPointF, QPointF] | None:
+        """Where the combat arrow runs: from the raider's seat edge to the interceptor's (its
+        head just outside that seat, so the direction shows), or None outside a combat."""
         c = self.v.combat
         if c is None:
+            return None
+        rects = {seat.player: seat.rect for seat in self.seats}
+        ra, rb = rects.get(c["raider"]), rects.get(c["interceptor"])
+        if ra is None or rb is None:
+            return None
+        a, b = ra.center(), rb.center()
+        length = math.hypot(b.x() - a.x(), b.y() - a.y())
+        if length < 1:
+            return None
+        dx, dy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
+        gap = 6.0
+        start = _rect_exit(ra, dx, dy) + gap
+        end = length - _rect_exit(rb, -dx, -dy) - gap
+        if end - start < 40:  # seats touching: from centre to centre, under them
+            start, end = 0.0, length
+        return (QPointF(a.x() + dx * start, a.y() + dy * start), QPointF(a.x() + dx * end, a.y() + dy * end))
+
+    def centre_text_rects(self) -> list[QRectF]:
+        """Where the centre shows text (turn banner, tracks, pile labels, combat summary, notes),
+        each as wide as its words: the combat arrow leaves a gap where it would cross one."""
+        geo = self.centre_geo
+        x, w = geo["x"], geo["w"]
+        cx = x + w / 2
+
+        def line(top: float, height: float, text: str, px: float, bold: bool = False) -> QRectF:
+            width = min(w, QFontMetricsF(pixel_font(px, bold=bold)).horizontalAdvance(text))
+            return QRectF(cx - width / 2, top, width, height)
+
+        v, g = self.v, self.controller.game
+        rects = [line(geo["banner"], 30, tr("turn.number", number=v.turn) + " ・ "
+                      + tr("turn.of", name=v.players[v.turn_player].name), 21, True),
+]
+        for track in self._tracks():  # each pill's label (the pills themselves are see-through)
+            if track is not None:
+                rect, items, px = track
+                for _code, label, r in self._track_pills(rect, items, px):
+                    rects.append(line(r.y() + 2, r.height() - 4, label, px, True).translated(r.center().x() - cx, 0))
+        if v.combat is not None:
+            rects.append(QRectF(x, geo["combat"], w, 54))
+        if g is not None:
+            rects.append(line(geo["notes"], 22, texts.pending_text(g) or "", 14, True))
+        rects.append(QRectF(x, geo["notes"] + 24, w, 40))  # the notices: one line or two
+        counts = {"deck": (tr("zone.deck"), len(v.deck)), "discard": (tr("zone.discard"), len(v.discard)),
+                  "grail": (tr("zone.grail_seat"), len(v.grail))}
+        for spot in self.hotspots:
+            if spot.kind in counts:
+                r = spot.rect.adjusted(6, 6, -6, -24)
+                name, count = counts[spot.kind]
+                width = QFontMetricsF(pixel_font(13, bold=True)).horizontalAdvance(f"{name}  {count}")
+                rects.append(QRectF(r.center().x() - width / 2, r.bottom() + 4, width, 18))
+        return [r.adjusted(-5, -3, 5, 3) for r in rects if r.width() > 0]
+
+    def _arrow_geometry(self) -> tuple[QPointF, QPointF, QPointF, list[QRectF]] | None:
+        """The combat arrow's tail, neck and tip, and the centre's text it must not run behind
+        (worked out once per layout)."""
+        key = (self.__dict__.get("_layout_key"), current_language())
+        cached = self.__dict__.get("_arrow_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        geometry = self._arrow_geometry_now()
+        self._arrow_cache = (key, geometry)
+        return geometry
+
+    def _arrow_geometry_now(self) -> tuple[QPointF, QPointF, QPointF, list[QRectF]] | None:
+        ends = self.combat_arrow()
+        if ends is None:
+            return None
+        a, b = ends
+        length = math.hypot(b.x() - a.x(), b.y() - a.y())
+        ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
+        words = self.centre_text_rects()
+        # the tip touches the interceptor's seat, or stands a little off it where text is in the way
+        back = 0.0
+        for step in range(16):
+            tip = QPointF(b.x() - ux * step * 4, b.y() - uy * step * 4)
+            box = QRectF(tip.x() - ARROW_HEAD, tip.y() - ARROW_HEAD, 2 * ARROW_HEAD, 2 * ARROW_HEAD)
+            if not any(r.intersects(box) for r in words):
+                back = step * 4.0
+                break
+        tip = QPointF(b.x() - ux * back, b.y() - uy * back)
+        neck = QPointF(tip.x() - ux * ARROW_HEAD * 0.8, tip.y() - uy * ARROW_HEAD * 0.8)
+        return a, neck, tip, words
+
+    def _paint_combat_arrow(self, painter: QPainter, g: Any, head: bool = False) -> None:
+        """The arrow from raider to interceptor: its shaft under the centre, with a gap at each
+        text it would cross; its head (``head=True``) over the centre, so the direction shows."""
+        geometry = self._arrow_geometry()
+        if geometry is None:
             return
-        a, b = self._seat_centre(c["raider"]), self._seat_centre(c["interceptor"])
-        if a is None or b is None:
-            return
-        painter.save()
+        a, neck, tip, words = geometry
         col = QColor(RAID)
-        col.setAlpha(110)
-        pen = QPen(col, 10, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        painter.drawLine(a, b)
-        ang = math.atan2(b.y() - a.y(), b.x() - a.x())
-        tip = QPointF(b.x() - math.cos(ang) * 110, b.y() - math.sin(ang) * 110)
-        path = QPainterPath(tip)
-        for da in (2.6, -2.6):
-            path.lineTo(QPointF(tip.x() + math.cos(ang + da) * 34, tip.y() + math.sin(ang + da) * 34))
-        path.closeSubpath()
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(col)
-        painter.drawPath(path)
+        col.setAlpha(130)
+        painter.save()
+        if head:
+            ang = math.atan2(tip.y() - neck.y(), tip.x() - neck.x())
+            path = QPainterPath(tip)
+            for da in (2.7, -2.7):
+                path.lineTo(QPointF(tip.x() + math.cos(ang + da) * ARROW_HEAD,
+                                    tip.y() + math.sin(ang + da) * ARROW_HEAD))
+            path.closeSubpath()
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(col)
+            painter.drawPath(path)
+        else:
+            keep = QPainterPath()
+            keep.addRect(QRectF(0, 0, self._vw, self._vh))
+            cut = QPainterPath()
+            for r in words:
+                cut.addRect(r)
+            painter.setClipPath(keep.subtracted(cut.simplified()), Qt.ClipOperation.IntersectClip)
+            painter.setPen(QPen(col, 10, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            painter.drawLine(a, neck)
         painter.restore()
 
     def _centre_key(self, g: Any, dpr: float) -> tuple[QRectF, tuple]:
@@ -1028,6 +1136,19 @@ class TableView(CardPointer, QWidget):
             cache[key] = pm
         _blit(painter, region.topLeft(), pm, self._scale, dpr)
 
+    def _tracks(self) -> tuple[tuple, tuple | None]:
+        """The step track and, during a combat, the process track: (rectangle, items, text size)."""
+        v, geo = self.v, self.centre_geo
+        x, w = geo["x"], geo["w"]
+        steps = (QRectF(x, geo["track"], w, 26),
+                 [(st, texts.step_text(st)) for st in ("rise", "draw", "ritual", "encounter", "combat", "end")],
+                 11.5 if w > 520 else 9.5)
+        processes = None
+        if v.combat is not None:
+            processes = (QRectF(x - 20, geo["process"], w + 40, 24),
+                         [(p, texts.process_text(p)) for p in v.combat["order"]], 10 if w > 520 else 8.5)
+        return steps, processes
+
     def _paint_centre_static(self, painter: QPainter, g: Any, scale: float) -> None:
         v = self.v
         geo = self.centre_geo
@@ -1035,13 +1156,10 @@ class TableView(CardPointer, QWidget):
         turn_txt = tr("turn.number", number=v.turn) + " ・ " + tr("turn.of", name=v.players[v.turn_player].name)
         _text(painter, QRectF(x, geo["banner"], w, 30), turn_txt, 21, GOLD, bold=True,
               align=Qt.AlignmentFlag.AlignCenter)
-        self._paint_track(painter, QRectF(x, geo["track"], w, 26),
-                          [(st, texts.step_text(st)) for st in ("rise", "draw", "ritual", "encounter", "combat", "end")],
-                          v.step, 11.5 if w > 520 else 9.5)
-        if v.combat is not None:
-            self._paint_track(painter, QRectF(x - 20, geo["process"], w + 40, 24),
-                              [(p, texts.process_text(p)) for p in v.combat["order"]],
-                              v.combat["process"], 10 if w > 520 else 8.5, RAID)
+        steps, processes = self._tracks()
+        self._paint_track(painter, steps[0], steps[1], v.step, steps[2])
+        if processes is not None:
+            self._paint_track(painter, processes[0], processes[1], v.combat["process"], processes[2], RAID)
         labels = {"deck": (tr("zone.deck"), len(v.deck)), "discard": (tr("zone.discard"), len(v.discard)),
                   "grail": (tr("zone.grail_seat"), len(v.grail))}
         for spot in self.hotspots:
@@ -1091,17 +1209,22 @@ class TableView(CardPointer, QWidget):
                          int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap),
                          line)
 
-    def _paint_track(self, painter: QPainter, rect: QRectF, items: list[tuple[str, str]], current: str,
-                     px: float, accent: QColor = GOLD) -> None:
+    @staticmethod
+    def _track_pills(rect: QRectF, items: list[tuple[str, str]], px: float) -> list[tuple[str, str, QRectF]]:
+        """A step or process track's pills: code, label and rectangle of each. When one label is
+        too long for its pill, the whole track uses the short names."""
         n = len(items)
         wpill = rect.width() / n
         fm = QFontMetricsF(pixel_font(px, bold=True))
         if any(fm.horizontalAdvance(label) > wpill - 12 for _code, label in items):
-            # one label too long for its pill: the whole track uses the short names
             items = [(code, texts.tr_or(("step" if code in ("rise", "draw", "ritual", "encounter", "combat", "end")
                                          else "process") + f".short.{code}", label)) for code, label in items]
-        for j, (code, label) in enumerate(items):
-            r = QRectF(rect.x() + j * wpill + 2, rect.y(), wpill - 4, rect.height())
+        return [(code, label, QRectF(rect.x() + j * wpill + 2, rect.y(), wpill - 4, rect.height()))
+                for j, (code, label) in enumerate(items)]
+
+    def _paint_track(self, painter: QPainter, rect: QRectF, items: list[tuple[str, str]], current: str,
+                     px: float, accent: QColor = GOLD) -> None:
+        for code, label, r in self._track_pills(rect, items, px):
             on = code == current
             painter.setPen(Qt.PenStyle.NoPen)
             fill = QColor(accent) if on else QColor(255, 255, 255, 22)

@@ -156,6 +156,26 @@ def finished_game(players: int = 4, seed: int = 2) -> Game:
     return g
 
 
+def raid_game(players: int = 4) -> Game:
+    """A random game stopped in a raid between seats facing each other across the table (the
+    combat arrow then crosses the centre's text)."""
+    import random
+
+    rules = shipped_ruleset("house")
+    db = load_card_db(rules=rules)
+    names = ["アリス", "ボブ", "チカ", "ダイ", "エミ", "フウ", "ゲン"][:players]
+    for seed in range(1, 200):
+        g = Game.new(db, rules, names, seed=seed)
+        rng = random.Random(seed)
+        while g.outcome() is None and len(g.history) < 3000:
+            c = g.state.combat
+            if (c is not None and c.process == "raid"
+                    and (c.interceptor.player - c.raider.player) % players == players // 2):
+                return g
+            g.apply(rng.choice(g.legal_actions()))
+    raise AssertionError("no raid across the table in 200 games")
+
+
 def make_position(name: str) -> Game:
     return {"states4": states_game, "stack": stack_game, "proxy": proxy_game, "proxy4": proxy_game4, "gandr": gandr_game, "over": finished_game,
             "long7": long_game7}[name]()

@@ -4,7 +4,7 @@ do (and whose targets are chosen by clicking on the table), the proxy chip, the 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QUrl, Qt
+from PySide6.QtCore import QPointF, QRectF, QUrl, Qt
 from PySide6.QtGui import QFontMetrics
 
 from fate_royal.qt import fonts, i18n
@@ -12,7 +12,7 @@ from fate_royal.qt.controller import GameController
 from fate_royal.qt.window import MainWindow
 from fate_royal.rules.actions import CommandSpell, UseEffect
 
-from tablepos import gandr_game, long_game7, proxy_game, stack_game, states_game
+from tablepos import gandr_game, long_game7, proxy_game, raid_game, stack_game, states_game
 
 
 @pytest.fixture
@@ -553,3 +553,53 @@ def test_a_sideways_mystic_code_is_not_hidden_under_the_next_seat_card(table):
         assert shown >= before.bounds.width() / 3, (shown, before.bounds.width())
     # and none leaves the seat's box
     assert all(seat.rect.contains(d.bounds) for d in codes)
+
+
+def _table_image(t, arrow: bool, monkeypatch):
+    """The table as painted, with or without the combat arrow (its cached image made afresh)."""
+    from fate_royal.qt.table import TableView
+
+    with monkeypatch.context() as m:
+        if not arrow:
+            m.setattr(TableView, "_paint_combat_arrow", lambda self, painter, g, head=False: None)
+        t.__dict__.pop("_composed_key", None)
+        return t.grab().toImage()
+
+
+@pytest.mark.parametrize("players,size", [(2, (1280, 800)), (4, (1280, 800)), (4, (1920, 1080)),
+                                          (7, (1920, 1080))])
+def test_the_combat_arrow_points_at_the_interceptor_and_never_runs_behind_text(table, monkeypatch,
+                                                                                 players, size):
+    """Raider and interceptor face each other across the centre: the arrow runs from the raider's
+    seat to the interceptor's, its head just outside that seat (not hidden under it), and leaves
+    the centre's words (turn, tracks, pile counts, combat summary, notes) untouched."""
+    w = table(raid_game(players), size=size)
+    t = w.table
+    t.layout_table()
+    c = t.v.combat
+    rects = {s.player: s.rect for s in t.seats}
+    tail, _neck, tip, words = t._arrow_geometry()
+
+    def gap(point, rect) -> float:  # distance from a point outside a rectangle to it
+        dx = max(rect.left() - point.x(), 0.0, point.x() - rect.right())
+        dy = max(rect.top() - point.y(), 0.0, point.y() - rect.bottom())
+        return (dx * dx + dy * dy) ** 0.5
+
+    assert not rects[c["interceptor"]].contains(tip) and gap(tip, rects[c["interceptor"]]) < 70
+    assert not rects[c["raider"]].contains(tail) and gap(tail, rects[c["raider"]]) < 20
+    with_arrow, without = _table_image(t, True, monkeypatch), _table_image(t, False, monkeypatch)
+    s, dpr = t._scale, with_arrow.devicePixelRatio()
+
+    def differs(rect) -> int:
+        n = 0
+        for y in range(int(rect.top() * s * dpr), int(rect.bottom() * s * dpr)):
+            for x in range(int(rect.left() * s * dpr), int(rect.right() * s * dpr)):
+                if with_arrow.pixel(x, y) != without.pixel(x, y):
+                    n += 1
+        return n
+
+    head = QRectF(tip.x() - 40, tip.y() - 40, 80, 80)
+    assert differs(QRectF(tip.x() - 8, tip.y() - 8, 16, 16)), "the head is drawn where it points"
+    for rect in words:
+        if not rect.intersects(head):  # (less a pixel's edge of the clip's smoothing)
+            assert differs(rect.adjusted(2, 2, -2, -2)) == 0, f"the arrow runs behind the text at {rect}"
