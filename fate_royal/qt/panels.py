@@ -46,12 +46,14 @@ def rule_links(rules: tuple[str, ...] | list[str]) -> str:
 
 
 class ActionButton(QPushButton):
-    """An action's button: its full text on up to two lines, broken where the language allows
-    (Japanese between characters, never inside a word), and only then elided with "…"; the full
-    text is the tooltip. ``text()`` is the full text. Hovering it reports ``hovered(True/False)``."""
+    """An action's button: its full text on up to three lines (two at a natural seam where they
+    hold it: long player names need the third, or the place that tells two actions apart is
+    cut), broken where the language allows (Japanese between characters, never inside a word),
+    and only then elided with "…"; the full text is the tooltip. ``text()`` is the full text.
+    Hovering it reports ``hovered(True/False)``."""
 
     hovered = Signal(bool)
-    LINES = 2
+    LINES = 3
 
     def __init__(self) -> None:
         super().__init__()
@@ -99,42 +101,75 @@ class ActionButton(QPushButton):
         emit(self.hovered, False)
 
 
-def wrap_lines(text: str, font: Any, width: float, max_lines: int) -> str:
-    """``text`` broken into at most ``max_lines`` lines of ``width`` pixels at the language's line
-    break opportunities; the last line elided with "…" if text remains."""
+def wrap_lines(text: str, font: Any, width: float, max_lines: int,
+               seams: tuple[str, ...] = (" → ", "［", "：")) -> str:
+    """``text`` broken into at most ``max_lines`` lines of ``width`` pixels: at its natural seams
+    (before the target "→", before the place "［", after "令呪：") where the pieces then fit,
+    else at the language's line break opportunities with the lines balanced (no word left alone
+    at the end); the last line elided with "…" only if text still remains."""
+    lines, _whole = _wrap(text, font, width, max_lines, seams)
+    return "\n".join(lines)
+
+
+def _wrap(text: str, font: Any, width: float, max_lines: int, seams: tuple[str, ...]) -> tuple[list[str], bool]:
+    """wrap_lines' lines, and whether they hold the whole text (nothing elided)."""
     from PySide6.QtGui import QFontMetricsF, QTextLayout, QTextOption
 
     fm = QFontMetricsF(font)
     if fm.horizontalAdvance(text) <= width:
-        return text
+        return [text], True
     if max_lines >= 2:
-        # a natural seam first: before the target ("→"), the place ("［"), after the "令呪："
-        for seam in (" → ", "［", "："):
+        # a natural seam first, the piece before it on a line of its own, the rest wrapped the same
+        # way in the lines left (so a place stays whole on its own line)
+        best = None
+        for seam in seams:
             k = text.rfind(seam)
             if k <= 0:
                 continue
             cut = k + len(seam) if seam == "：" else k
             head, tail = text[:cut].rstrip(), text[cut:].strip()
-            if fm.horizontalAdvance(head) <= width and fm.horizontalAdvance(tail) <= width:
-                return f"{head}\n{tail}"
-    layout = QTextLayout(text, font)
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
-    layout.setTextOption(option)
-    layout.beginLayout()
-    starts = []
-    while True:
-        line = layout.createLine()
-        if not line.isValid():
-            break
-        line.setLineWidth(width)
-        starts.append((line.textStart(), line.textLength()))
-    layout.endLayout()
+            if fm.horizontalAdvance(head) > width:
+                continue
+            rest, whole = _wrap(tail, font, width, max_lines - 1, seams)
+            if whole and (best is None or len(rest) + 1 < len(best)):
+                best = [head, *rest]
+        if best is not None:
+            return best, True
+
+    def breaks(w: float) -> list[tuple[int, int]]:
+        layout = QTextLayout(text, font)
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        layout.setTextOption(option)
+        layout.beginLayout()
+        starts = []
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(w)
+            starts.append((line.textStart(), line.textLength()))
+        layout.endLayout()
+        return starts
+
+    starts = breaks(width)
+    if 1 < len(starts) <= max_lines:
+        # balanced: the narrowest width that needs no more lines, so no word (「1枚目」) is left
+        # alone at the end of a full line
+        lo, hi = width / 2, width
+        for _ in range(8):
+            mid = (lo + hi) / 2
+            if len(breaks(mid)) <= len(starts):
+                hi = mid
+            else:
+                lo = mid
+        starts = breaks(hi)
     lines = [text[a:a + n].strip() for a, n in starts[:max_lines]]
     if len(starts) > max_lines:
         rest = text[starts[max_lines - 1][0]:].strip()
         lines[-1] = fm.elidedText(rest, Qt.TextElideMode.ElideRight, width)
-    return "\n".join(lines)
+        return lines, False
+    return lines, True
 
 
 def card_place(ctrl: Any, uid: int) -> str:

@@ -67,6 +67,8 @@ GOLD = QColor("#e8c36a")
 CYAN = QColor("#5fd4ff")
 RAID = QColor("#ff5a4f")
 ARROW_HEAD = 34.0  # the combat arrow head's length, in table units
+NOTE_PX, NOTE_MIN_PX, NOTE_LINE = 14.0, 12.0, 20.0
+BANNER_PX, BANNER_MIN_PX, BANNER_LINE = 21.0, 16.0, 26.0  # the centre's banner: turn and whose turn  # the centre's note: size, smallest, line height
 GUARD = QColor("#6fa8ff")
 TEXT = QColor("#f4ecdc")
 TEXT_DIM = QColor("#c9bda6")
@@ -601,6 +603,16 @@ class TableView(CardPointer, QWidget):
                                            90 if st == "down" else 0, cv.known, r,
                                            cv.uid is not None and cv.uid in playable))
 
+    @staticmethod
+    def banner_lines(v: Any, width: float) -> list[str]:
+        """The centre's banner, "turn N · whose turn": one line, shrunk a little if need be, else
+        the turn and the player's turn on a line each (a long name is never cut)."""
+        turn, whose = tr("turn.number", number=v.turn), tr("turn.of", name=v.players[v.turn_player].name)
+        one = turn + " ・ " + whose
+        if QFontMetricsF(pixel_font(BANNER_MIN_PX, bold=True)).horizontalAdvance(one) <= width:
+            return [one]
+        return [turn, whose]
+
     def _layout_centre(self, v: Any, bw: float, bh: float) -> None:
         """Place the centre block (banner, step track, piles, combat, notices) in the free middle."""
         cx, cy = self._vw / 2, self._vh / 2
@@ -628,8 +640,11 @@ class TableView(CardPointer, QWidget):
         combat = v.combat is not None
         height = CENTRE_H_COMBAT - (0 if combat else 30 + 62)
         y0 = top + max(8.0, (bottom - top - height) / 2)
-        geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36}
-        y = y0 + 36 + 26 + 8
+        banner = self.banner_lines(v, 2 * half)
+        extra = BANNER_LINE * (len(banner) - 1)  # a long name: the banner takes two lines
+        y0 = max(top + 4.0, y0 - extra / 2)
+        geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36 + extra}
+        y = y0 + 36 + extra + 26 + 8
         if combat:
             geo["process"] = y
             y += 30
@@ -859,7 +874,7 @@ class TableView(CardPointer, QWidget):
                 _glow(painter, rect.adjusted(-5, -5, 5, 5), PICK, 8 if kind == "card" else 14, 1.2)
             geo = self.centre_geo
             if geo:
-                band = QRectF(geo["x"], geo["banner"] - 2, geo["w"], 32)
+                band = QRectF(geo["x"], geo["banner"] - 2, geo["w"], geo["track"] - geo["banner"] - 4)
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(10, 40, 25, 235))
                 painter.drawRoundedRect(band, 10, 10)
@@ -999,8 +1014,8 @@ class TableView(CardPointer, QWidget):
             return QRectF(cx - width / 2, top, width, height)
 
         v, g = self.v, self.controller.game
-        rects = [line(geo["banner"], 30, tr("turn.number", number=v.turn) + " ・ "
-                      + tr("turn.of", name=v.players[v.turn_player].name), 21, True),
+        rects = [line(geo["banner"] + j * BANNER_LINE, 30, text, BANNER_PX, True)
+                 for j, text in enumerate(self.banner_lines(v, w))
 ]
         for track in self._tracks():  # each pill's label (the pills themselves are see-through)
             if track is not None:
@@ -1009,9 +1024,10 @@ class TableView(CardPointer, QWidget):
                     rects.append(line(r.y() + 2, r.height() - 4, label, px, True).translated(r.center().x() - cx, 0))
         if v.combat is not None:
             rects.append(QRectF(x, geo["combat"], w, 54))
-        if g is not None:
-            rects.append(line(geo["notes"], 22, texts.pending_text(g) or "", 14, True))
-        rects.append(QRectF(x, geo["notes"] + 24, w, 40))  # the notices: one line or two
+        notes = self.centre_note_lines(g)[0] if g is not None else []
+        for j, text in enumerate(notes):
+            rects.append(line(geo["notes"] + j * NOTE_LINE, 22, text, NOTE_PX, True))
+        rects.append(QRectF(x, geo["notes"] + 24 + NOTE_LINE * max(0, len(notes) - 1), w, 40))  # the notices
         counts = {"deck": (tr("zone.deck"), len(v.deck)), "discard": (tr("zone.discard"), len(v.discard)),
                   "grail": (tr("zone.grail_seat"), len(v.grail))}
         for spot in self.hotspots:
@@ -1153,9 +1169,9 @@ class TableView(CardPointer, QWidget):
         v = self.v
         geo = self.centre_geo
         x, w = geo["x"], geo["w"]
-        turn_txt = tr("turn.number", number=v.turn) + " ・ " + tr("turn.of", name=v.players[v.turn_player].name)
-        _text(painter, QRectF(x, geo["banner"], w, 30), turn_txt, 21, GOLD, bold=True,
-              align=Qt.AlignmentFlag.AlignCenter)
+        for j, line in enumerate(self.banner_lines(v, w)):
+            _fit_text(painter, QRectF(x, geo["banner"] + j * BANNER_LINE, w, 30), line, BANNER_PX, GOLD, bold=True,
+                      align=Qt.AlignmentFlag.AlignCenter, min_px=BANNER_MIN_PX)
         steps, processes = self._tracks()
         self._paint_track(painter, steps[0], steps[1], v.step, steps[2])
         if processes is not None:
@@ -1183,19 +1199,34 @@ class TableView(CardPointer, QWidget):
         if v.combat is not None:
             self._paint_combat_summary(painter, g, QRectF(x, geo["combat"], w, 54))
 
+    def centre_note_lines(self, g: Any) -> tuple[list[str], QColor]:
+        """The centre's first note (who decides what, or who won) as lines that fit its width:
+        one line, shrunk a little if need be, else broken in two at its seam (" — ")."""
+        s = self.v
+        w = self.centre_geo["w"]
+        text = texts.pending_text(g)
+        if s.over:
+            out = g.outcome()
+            text = (tr("gameover.winner", name=out.winner_name) if out and out.winner_name
+                    else tr("gameover.no_winner"))
+        colour = CYAN if not s.over else GOLD
+        if not text:
+            return [], colour
+        if QFontMetricsF(pixel_font(NOTE_MIN_PX, bold=True)).horizontalAdvance(text) <= w:
+            return [text], colour
+        from fate_royal.qt.panels import wrap_lines
+
+        return wrap_lines(text, pixel_font(NOTE_PX, bold=True), w, 2, seams=(" — ", " - ")).split("\n"), colour
+
     def _paint_centre_notes(self, painter: QPainter, g: Any) -> None:
         s = self.v
         geo = self.centre_geo
         x, w = geo["x"], geo["w"]
-        y = geo["notes"]
-        pend_txt = texts.pending_text(g)
-        if s.over:
-            out = g.outcome()
-            pend_txt = (tr("gameover.winner", name=out.winner_name) if out and out.winner_name
-                        else tr("gameover.no_winner"))
-        if pend_txt:
-            _text(painter, QRectF(x, y, w, 22), pend_txt, 14, CYAN if not s.over else GOLD, bold=True,
-                  align=Qt.AlignmentFlag.AlignCenter)
+        lines, colour = self.centre_note_lines(g)
+        for j, line in enumerate(lines):
+            _fit_text(painter, QRectF(x, geo["notes"] + j * NOTE_LINE, w, 22), line, NOTE_PX, colour, bold=True,
+                      align=Qt.AlignmentFlag.AlignCenter, min_px=NOTE_MIN_PX)
+        y = geo["notes"] + NOTE_LINE * max(0, len(lines) - 1)  # the notices follow the note
         notices = []
         if s.padded:
             notices.append(tr("notice.deck_padded", count=s.padded))
@@ -1453,8 +1484,8 @@ class TableView(CardPointer, QWidget):
                 right = _badge(painter, right, 5, texts.tr_or("table.interceptor", "Interceptor"), GUARD) - 4
             if i == s.turn_player:
                 right = _badge(painter, right, 5, texts.tr_or("table.turn", "turn"), GOLD) - 4
-        _text(painter, QRectF(x, 2, right - x - 2, 24), pl.name, 16.5, GOLD if i == s.turn_player else TEXT,
-              bold=True)
+        _fit_text(painter, QRectF(x, 2, right - x - 2, 24), pl.name, 16.5, GOLD if i == s.turn_player else TEXT,
+                  bold=True, min_px=10.0)  # a long name shrinks before it is cut
         # slots (empty outlines) then cards
         painter.setBrush(QColor(0, 0, 0, 45))
         painter.setPen(QPen(QColor(232, 195, 106, 50), 1, Qt.PenStyle.DashLine))

@@ -603,3 +603,56 @@ def test_the_combat_arrow_points_at_the_interceptor_and_never_runs_behind_text(t
     for rect in words:
         if not rect.intersects(head):  # (less a pixel's edge of the clip's smoothing)
             assert differs(rect.adjusted(2, 2, -2, -2)) == 0, f"the arrow runs behind the text at {rect}"
+
+
+LONG_NAMES = ["ジャンヌ・ダルク・オルタ・サンタ", "アルトリア・ペンドラゴン・リリィ", "ＷＷＷＷＷＷＷＷＷＷＷＷＷＷＷＷ", "チカ"]
+
+
+def test_an_action_naming_a_long_name_keeps_its_place_whole_on_its_own_line(table):
+    """Two Gandr actions differ only in their place (［手札の1枚目］ / ［手札の2枚目］): with a
+    16-character target the button takes a third line rather than cut the place."""
+    from fate_royal.qt.panels import wrap_lines
+
+    w = table(None, names=LONG_NAMES)
+    buttons = [b for b, _ in w.actions.buttons if "［" in b.text() and "アルトリア" in b.text()]
+    assert len(buttons) >= 2
+    for b in buttons:
+        shown = b.shown_text()
+        assert "…" not in shown, shown
+        assert shown.split("\n")[-1].startswith("［"), shown  # the place on a line of its own
+        assert "".join(shown.split()) == "".join(b.text().split())
+    # the seams first, then the language's breaks with balanced lines: no word alone at the end
+    font = buttons[0].font()
+    fm = QFontMetrics(font)
+    text = "ガンドのガンド撃ちを使用 → アルトリア・ペンドラゴン・リリィ［手札の1枚目］"
+    width = fm.horizontalAdvance("→ アルトリア・ペンドラゴン・リリィ") + 1
+    lines = wrap_lines(text, font, width, 3).split("\n")
+    assert lines == ["ガンドのガンド撃ちを使用", "→ アルトリア・ペンドラゴン・リリィ", "［手札の1枚目］"]
+    lines = wrap_lines("あいうえおかきくけこさしすせそたち1枚目", font,
+                       fm.horizontalAdvance("あいうえおかきくけこさしすせそたち1"), 3).split("\n")
+    assert len(lines) == 2 and min(len(x) for x in lines) >= 8, lines  # not 18 + "枚目"
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_long_name_is_never_cut_in_the_centre(table, lang):
+    """The centre's banner and its note (who decides what) shrink a little, then break at their
+    seam, so a 16-character name is always read whole."""
+    from fate_royal.qt import texts
+    from fate_royal.qt.table import BANNER_MIN_PX, NOTE_MIN_PX
+
+    w = table(None, names=LONG_NAMES, lang=lang, size=(1024, 700))
+    t = w.table
+    t.layout_table()
+    g = w.controller.game
+    width = t.centre_geo["w"]
+    lines, _ = t.centre_note_lines(g)
+    assert "".join(lines).replace(" ", "") == texts.pending_text(g).replace(" ", "")
+    for line in lines:
+        assert QFontMetrics(fonts.pixel_font(NOTE_MIN_PX, bold=True)).horizontalAdvance(line) <= width + 1
+    for cut in (width, 200.0):  # as laid out, and in a centre narrower than any layout gives
+        banner = t.banner_lines(t.v, cut)
+        assert LONG_NAMES[g.state.turn_player] in "".join(banner)
+        for line in banner:
+            assert "…" not in line
+    assert len(t.banner_lines(t.v, 200.0)) == 2
+    assert t.centre_geo["track"] >= t.centre_geo["banner"] + 36
