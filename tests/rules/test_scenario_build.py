@@ -107,6 +107,10 @@ def test_an_impossible_start_position_names_every_broken_invariant_at_the_player
     ("title: t\nplayers:\n  - name: A\n  - name: B\n    seat:\n      - {card: M-006}\n      - {card: M-998}\n", 7),
     # in the deck, after the players
     ("title: t\n" + PLAYERS + "deck: [S-001, S-997]\n", 5),
+    # a block list: the item's own line, not the list's first
+    ("title: t\n" + PLAYERS + "deck:\n  - S-001\n  - S-002\n  - S-997\n", 8),
+    # a mapping's second key: its own line, not the mapping's first
+    ("title: t\nplayers:\n  - name: A\n    servant:\n      class: セイバー\n      hero: H-999\n  - name: B\n", 6),
 ])
 def test_an_unknown_card_in_the_start_position_is_named_at_its_own_line(tmp_path, text, line):
     s = load(tmp_path, text)
