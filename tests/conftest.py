@@ -4,12 +4,16 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import atexit  # noqa: E402
+import shutil  # noqa: E402
 import tempfile  # noqa: E402
 
 # The user's own rule sets and errata packs live in the user data folder and apply to the shipped
 # cards: the suite must not see a developer's own (XDG_DATA_HOME is what platformdirs reads on
-# Linux; tests that need a user folder of their own set it themselves).
-os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fate_royal_tests_")
+# Linux; tests that need a user folder of their own set it themselves). Removed when the run ends
+# (every pytest process makes one: a mutation run makes thousands).
+os.environ["XDG_DATA_HOME"] = _DATA_HOME = tempfile.mkdtemp(prefix="fate_royal_tests_")
+atexit.register(shutil.rmtree, _DATA_HOME, ignore_errors=True)
 
 # The personal card pack (fate_royal.cards.pack) is read from the user's data folder: tests never
 # see a real one. Tests that need a pack point FATE_ROYAL_PACK at their own file.
