@@ -103,22 +103,23 @@ class ActionButton(QPushButton):
 
 def wrap_lines(text: str, font: Any, width: float, max_lines: int,
                seams: tuple[str, ...] = (" → ", "［", "：")) -> str:
-    """``text`` broken into at most ``max_lines`` lines of ``width`` pixels: at its natural seams
-    (before the target "→", before the place "［", after "令呪：") where the pieces then fit,
-    else at the language's line break opportunities with the lines balanced (no word left alone
-    at the end); the last line elided with "…" only if text still remains."""
+    """``text`` broken into as few lines of ``width`` pixels as hold it, at most ``max_lines``: at
+    its natural seams (before the target "→", before the place "［", after "令呪：") where the
+    pieces then fit, else at the language's line break opportunities with the lines balanced (no
+    word left alone at the end); the last line elided with "…" only if text still remains."""
     lines, _whole = _wrap(text, font, width, max_lines, seams)
     return "\n".join(lines)
 
 
 def _wrap(text: str, font: Any, width: float, max_lines: int, seams: tuple[str, ...]) -> tuple[list[str], bool]:
-    """wrap_lines' lines, and whether they hold the whole text (nothing elided)."""
-    from PySide6.QtGui import QFontMetricsF, QTextLayout, QTextOption
+    """wrap_lines' lines, and whether they hold the whole text (nothing elided): the fewest lines
+    that hold it, at the seams where they can, else at the language's breaks."""
+    from PySide6.QtGui import QFontMetricsF
 
     fm = QFontMetricsF(font)
     if fm.horizontalAdvance(text) <= width:
         return [text], True
-    if max_lines >= 2:
+    for n in range(2, max_lines + 1):
         # a natural seam first, the piece before it on a line of its own, the rest wrapped the same
         # way in the lines left (so a place stays whole on its own line)
         best = None
@@ -130,11 +131,40 @@ def _wrap(text: str, font: Any, width: float, max_lines: int, seams: tuple[str, 
             head, tail = text[:cut].rstrip(), text[cut:].strip()
             if fm.horizontalAdvance(head) > width:
                 continue
-            rest, whole = _wrap(tail, font, width, max_lines - 1, seams)
+            rest, whole = _wrap(tail, font, width, n - 1, seams)
             if whole and (best is None or len(rest) + 1 < len(best)):
                 best = [head, *rest]
         if best is not None:
             return best, True
+        lines, whole = _balanced(text, font, width, n)
+        if whole and not any(_inside_word(a, b) for a, b in zip(lines, lines[1:])):
+            return lines, True
+    # no way without breaking a word (a name in katakana, a word in Latin letters): the fewest lines
+    for n in range(2, max_lines + 1):
+        lines, whole = _balanced(text, font, width, n)
+        if whole:
+            return lines, True
+    return _balanced(text, font, width, max_lines)
+
+
+def _word_letter(c: str) -> bool:
+    """A letter of a word that is not broken across lines: katakana (and its ー), Latin letters and
+    digits, half- or full-width."""
+    return ("\u30a0" <= c <= "\u30ff") or (c.isascii() and c.isalnum()) or ("\uff10" <= c <= "\uff5a") \
+        or ("\uff66" <= c <= "\uff9f")
+
+
+def _inside_word(line: str, following: str) -> bool:
+    """Whether the break between ``line`` and the ``following`` one cuts a word in two."""
+    return bool(line) and bool(following) and _word_letter(line[-1]) and _word_letter(following[0]) \
+        and line[-1] != "・" and following[0] != "・"
+
+
+def _balanced(text: str, font: Any, width: float, max_lines: int) -> tuple[list[str], bool]:
+    """``text`` at the language's line breaks in at most ``max_lines`` lines, balanced (the
+    narrowest width that needs no more lines, so no word such as 「1枚目」 is left alone at the end
+    of a full line); the last line elided with "…" if text remains."""
+    from PySide6.QtGui import QFontMetricsF, QTextLayout, QTextOption
 
     def breaks(w: float) -> list[tuple[int, int]]:
         layout = QTextLayout(text, font)
@@ -154,8 +184,6 @@ def _wrap(text: str, font: Any, width: float, max_lines: int, seams: tuple[str, 
 
     starts = breaks(width)
     if 1 < len(starts) <= max_lines:
-        # balanced: the narrowest width that needs no more lines, so no word (「1枚目」) is left
-        # alone at the end of a full line
         lo, hi = width / 2, width
         for _ in range(8):
             mid = (lo + hi) / 2
@@ -165,10 +193,21 @@ def _wrap(text: str, font: Any, width: float, max_lines: int, seams: tuple[str, 
                 lo = mid
         starts = breaks(hi)
     lines = [text[a:a + n].strip() for a, n in starts[:max_lines]]
+    fm = QFontMetricsF(font)
     if len(starts) > max_lines:
         rest = text[starts[max_lines - 1][0]:].strip()
         lines[-1] = fm.elidedText(rest, Qt.TextElideMode.ElideRight, width)
         return lines, False
+    # a break inside a word moves back to the word's start (after "・" or a space) where the next
+    # line still has room: 「アルトリア・ペ / ンドラゴン」 becomes 「アルトリア・ / ペンドラゴン」
+    for i in range(len(lines) - 1):
+        if not _inside_word(lines[i], lines[i + 1]):
+            continue
+        cut = max(lines[i].rfind(c) for c in "・ 　")
+        if cut >= len(lines[i]) // 3:
+            moved = lines[i][cut + 1:] + lines[i + 1]
+            if fm.horizontalAdvance(moved) <= width:
+                lines[i], lines[i + 1] = lines[i][:cut + 1].rstrip(), moved
     return lines, True
 
 
