@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import art, texts
 from fate_royal.qt.i18n import current_language, tr
+from fate_royal.rules.setup import MAX_NAME  # the longest player name (the engine's limit)
 
 DEFAULT_NAMES_JA = ["アリス", "ボブ", "チカ", "ダイ", "エミ", "フウ", "ゲン"]
 DEFAULT_NAMES_EN = ["Alice", "Bob", "Chika", "Dai", "Emi", "Fuu", "Gen"]
@@ -34,9 +35,6 @@ def default_names(n: int, remembered: bool = True) -> list[str]:
     out += [x for x in names if x not in out][: n - len(out)]
     return out
 
-
-#: The longest player name the dialog takes (a seat's header has room for about this much).
-MAX_NAME = 16
 
 #: What can sit at a seat: a human, or the computer at one of its levels.
 SEAT_KINDS = ("human", "random", "basic", "strong")
@@ -228,8 +226,19 @@ class NewGameDialog(QDialog):
                                seats)
 
     def _accept(self) -> None:
+        """Start only with names the engine takes (it refuses the same from a save or a scenario):
+        each a name of its own, none that reads the same as another ("A" and "Ａ")."""
+        import unicodedata
+
+        from fate_royal.rules.setup import name_problem
+
         names = self.settings().names
-        if len(set(names)) != len(names):
+        for name in names:
+            if name_problem(name):
+                self.error.setText(tr("table.name_invalid", name=name, max=MAX_NAME))
+                self.error.show()
+                return
+        if len({unicodedata.normalize("NFKC", name) for name in names}) != len(names):
             self.error.setText(texts.tr_or("table.names_differ", "Player names must differ."))
             self.error.show()
             return

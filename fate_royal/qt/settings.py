@@ -112,7 +112,15 @@ class Settings:
     # ------------------------------------------------------------------ players
 
     def player_names(self) -> list[str]:
-        return [n for n in self._list("players/names") if n.strip()][:7]
+        """The last game's names, those the engine still takes (an edited settings file may hold
+        anything), each once."""
+        from fate_royal.rules.setup import name_problem
+
+        out: list[str] = []
+        for name in self._list("players/names"):
+            if name_problem(name) is None and name not in out:
+                out.append(name)
+        return out[:7]
 
     def remember_names(self, names: list[str]) -> None:
         self.q.setValue("players/names", list(names))

@@ -9,6 +9,7 @@ shuffled from the seed, so that an instance number says nothing about which card
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from typing import Any
 
 from fate_royal.rules import zones
@@ -90,6 +91,34 @@ def _is_text(name: str) -> bool:
     return True
 
 
+#: The longest player name: the new-game dialog's limit (a seat's header has room for about this
+#: much), and what a save or scenario may hold (a name of millions of characters froze the table).
+MAX_NAME = 16
+
+
+def _shown(name: str) -> str:
+    """A name as a message quotes it: cut after 20 characters."""
+    return repr(name if len(name) <= 20 else name[:20] + "…")
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (None when it can): it must be text of 1 to MAX_NAME
+    characters with no space at either end and no control or invisible character (two names that
+    look the same must not name two players)."""
+    if not _is_text(name):
+        return (f"player name {_shown(name)} is not valid text: it holds half of a UTF-16 surrogate "
+                "pair (an escape such as \\ud800); type the name again")
+    if not name.strip():
+        return "a player name is empty"
+    if len(name) > MAX_NAME:
+        return f"player name {_shown(name)} is {len(name)} characters long, above the maximum {MAX_NAME}"
+    if name != name.strip():
+        return f"player name {name!r} starts or ends with a space"
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cn") for c in name):
+        return f"player name {name!r} holds a control or invisible character"
+    return None
+
+
 def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
     """Set up the position described by ``setup`` with the game's ``seed``; SetupError when it
     cannot be played."""
@@ -100,9 +129,15 @@ def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
     if len(set(names)) != len(names):
         raise SetupError("player names must differ")
     for name in names:
-        if not _is_text(name):
-            raise SetupError(f"player name {name!r} is not valid text: it holds half of a UTF-16 "
-                             "surrogate pair (an escape such as \\ud800); type the name again")
+        problem = name_problem(name)
+        if problem:
+            raise SetupError(problem)
+    seen: dict[str, str] = {}
+    for name in names:  # "A" and the full-width "Ａ" read the same at the table
+        key = unicodedata.normalize("NFKC", name)
+        if key in seen:
+            raise SetupError(f"player names {seen[key]!r} and {name!r} read the same: names must differ")
+        seen[key] = name
     rng = Rng(int(seed))
     scenario = bool(setup.get("scenario"))
     inst = _Instances(ctx, pad=not scenario or setup.get("deck") is None)

@@ -326,6 +326,36 @@ def test_new_game_dialog_settings(qtbot):
     assert dlg.settings().names[2] == "あ" * 16
 
 
+def test_the_new_game_dialog_refuses_the_names_the_engine_refuses(qtbot):
+    """A name with an invisible character, or two names that read the same ("A" and the
+    full-width "Ａ"), are refused in the dialog with a message, before any game starts."""
+    from fate_royal.qt.dialogs import NewGameDialog
+
+    fonts.install_fonts()
+    dlg = NewGameDialog(players=2, seed=1)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.name_edits[0].setText("A\u200bB")
+    dlg._accept()
+    assert dlg.result() == 0 and not dlg.error.isHidden()
+    assert "名前に使えません" in dlg.error.text() and "16" in dlg.error.text()
+    dlg.name_edits[0].setText("A")
+    dlg.name_edits[1].setText("Ａ")
+    dlg._accept()
+    assert dlg.result() == 0 and dlg.error.text() == "プレイヤー名は重複できません。"
+    dlg.name_edits[1].setText("B")
+    dlg._accept()
+    assert dlg.result() == 1
+
+
+def test_remembered_names_the_engine_refuses_are_not_offered(tmp_path, monkeypatch):
+    from fate_royal.qt.settings import settings
+
+    monkeypatch.setenv("FATE_ROYAL_SETTINGS", str(tmp_path / "s.ini"))
+    settings().remember_names(["アリス", "B ", "アリス", "ア" * 40, "ボブ"])
+    assert settings().player_names() == ["アリス", "ボブ"]
+
+
 def test_choose_servants_through_the_panel(qtbot, make_window):
     win = make_window(names=["A", "B"], seed=3)
     assert win.controller.new_game(["A", "B"], seed=3, assignment="choose")

@@ -64,6 +64,33 @@ def test_a_player_name_that_is_not_text_is_refused(db, rules):
     assert game(db, rules, {"players": named("A", "B\u00e9\U0001f600")}).ctx.s.players[1].name == "B\u00e9\U0001f600"
 
 
+@pytest.mark.parametrize("name, message", [
+    ("", "a player name is empty"),
+    ("   ", "a player name is empty"),
+    ("B ", "player name 'B ' starts or ends with a space"),
+    ("\u3000B", "player name '\\u3000B' starts or ends with a space"),
+    ("B\nC", "player name 'B\\nC' holds a control or invisible character"),
+    ("B\u200bC", "player name 'B\\u200bC' holds a control or invisible character"),
+    ("B\u2028C", "player name 'B\\u2028C' holds a control or invisible character"),
+    ("ア" * 17, "player name 'アアアアアアアアアアアアアアアアア' is 17 characters long, above the maximum 16"),
+    ("ア" * 200_000, "player name 'アアアアアアアアアアアアアアアアアアアア…' is 200000 characters long, above the "
+                     "maximum 16"),
+])
+def test_a_player_name_the_table_could_not_show_is_refused(db, rules, name, message):
+    """The new-game dialog never makes these; a save or scenario from elsewhere may (a name of
+    200,000 characters took the table seconds to draw each frame; two names that look alike)."""
+    with pytest.raises(SetupError) as err:
+        game(db, rules, {"players": named("A", name)})
+    assert str(err.value) == message
+
+
+def test_names_that_read_the_same_are_refused_and_sixteen_characters_are_taken(db, rules):
+    with pytest.raises(SetupError) as err:
+        game(db, rules, {"players": named("A", "B", "Ａ")})
+    assert str(err.value) == "player names 'A' and 'Ａ' read the same: names must differ"
+    assert game(db, rules, {"players": named("ア" * 16, "a b", "A", "a")}).ctx.s.players[0].name == "ア" * 16
+
+
 @pytest.mark.parametrize("spec, message", [
     ({"hand": ["X-999"]}, "unknown card 'X-999'"),
     ({"servant": {"hero": "S-001"}}, "S-001 is not a hero card"),
