@@ -242,3 +242,34 @@ def test_equivalent_lines_of_a_changed_module_are_flagged(tmp_path, monkeypatch)
     assert tool.moved_equivalents("fate_royal/rules/a.py", tmp_path) == 2
     record["modules"].clear()
     assert tool.moved_equivalents("fate_royal/rules/a.py", tmp_path) == 0  # never recorded
+
+
+def test_a_survivors_run_runs_what_the_work_folder_never_ran(tmp_path, monkeypatch):
+    """An edit renumbers a function's mutants; the run skipped the old numbers as equivalent, and
+    the equivalent lines were then moved to the new ones. In a work folder that holds the module's
+    results, --survivors runs the survivors *and* the mutants that never ran (they are not the
+    record's kills), so none is counted as killed untested."""
+    tool = load_tool()
+    rules = tmp_path / "mutants" / "fate_royal" / "rules"
+    rules.mkdir(parents=True)
+    (tmp_path / "fate_royal" / "rules").mkdir(parents=True)
+    (tmp_path / "fate_royal" / "rules" / "a.py").write_text("x = 1\n")
+    m = "fate_royal.rules.a.x_f__mutmut_"
+    codes = {f"{m}1": 1, f"{m}2": 1, f"{m}3": 0, f"{m}4": None, f"{m}5": 0}
+    (rules / "a.py.meta").write_text(json.dumps({"exit_code_by_key": codes, "durations_by_key": {}}))
+    monkeypatch.setattr(tool, "equivalent_patterns", lambda: [f"{m}5"])  # 5 equivalent now, 4 not
+    monkeypatch.setattr(tool, "recorded_results", lambda module, work: ({f"{m}3"}, 0))
+    ran = []
+
+    def fake_run(work, todo, jobs, log):
+        ran.extend(todo)
+        data = json.loads((rules / "a.py.meta").read_text())
+        data["exit_code_by_key"].update({n: 1 for n in todo})
+        (rules / "a.py.meta").write_text(json.dumps(data))
+
+    monkeypatch.setattr(tool, "run_mutmut", fake_run)
+    monkeypatch.setattr(tool, "load_record", lambda: {"modules": {}})
+    entry = tool.run_module("fate_royal/rules/a.py", tmp_path, tmp_path / "log", 1, again=False,
+                            survivors_only=True)
+    assert sorted(ran) == [f"{m}3", f"{m}4"]
+    assert (entry["killed"], entry["survived"], entry["not_run"], entry["equivalent"]) == (4, 0, 0, 1)

@@ -278,8 +278,15 @@ def run_module(module: str, work: Path, log: Path, jobs: int, *, again: bool,
         todo = []
     elif survivors_only:
         recorded = recorded_results(module, work)
+        # A work folder that holds the module's results (any result but a recorded survivor's)
+        # holds its kills itself: a mutant there without a result was never run -- skipped as
+        # equivalent under numbers an edit has since moved, or cut off -- and is run now, never
+        # counted as one of the record's kills. Only a folder made afresh borrows those.
+        holds = any(codes[n] is not None and (recorded is None or n not in recorded[0]) for n in names)
+        if holds:
+            recorded = None
         todo = [n for n in names if codes[n] in SURVIVED | NO_TESTS
-                or (recorded is not None and codes[n] is None and n in recorded[0])]
+                or (codes[n] is None and (holds or (recorded is not None and n in recorded[0])))]
         if recorded is not None and not any(codes[n] is None and n not in recorded[0]
                                             for n in names):
             recorded = None  # the work folder holds the kills itself
