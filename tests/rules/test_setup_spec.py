@@ -72,7 +72,12 @@ def test_a_player_name_that_is_not_text_is_refused(db, rules):
     ("B\nC", "player name 'B\\nC' holds a control or invisible character"),
     ("B\u200bC", "player name 'B\\u200bC' holds a control or invisible character"),
     ("B\u2028C", "player name 'B\\u2028C' holds a control or invisible character"),
+    ("B\u2029C", "player name 'B\\u2029C' holds a control or invisible character"),
+    ("B\ue000C", "player name 'B\\ue000C' holds a control or invisible character"),  # private use
+    ("B\u0378C", "player name 'B\\u0378C' holds a control or invisible character"),  # unassigned
     ("ア" * 17, "player name 'アアアアアアアアアアアアアアアアア' is 17 characters long, above the maximum 16"),
+    ("ア" * 20, "player name 'アアアアアアアアアアアアアアアアアアアア' is 20 characters long, above the maximum 16"),
+    ("ア" * 21, "player name 'アアアアアアアアアアアアアアアアアアアア…' is 21 characters long, above the maximum 16"),
     ("ア" * 200_000, "player name 'アアアアアアアアアアアアアアアアアアアア…' is 200000 characters long, above the "
                      "maximum 16"),
 ])
