@@ -148,16 +148,15 @@ def _wrap(text: str, font: Any, width: float, max_lines: int, seams: tuple[str, 
 
 
 def _word_letter(c: str) -> bool:
-    """A letter of a word that is not broken across lines: katakana (and its ー), Latin letters and
-    digits, half- or full-width."""
-    return ("\u30a0" <= c <= "\u30ff") or (c.isascii() and c.isalnum()) or ("\uff10" <= c <= "\uff5a") \
-        or ("\uff66" <= c <= "\uff9f")
+    """A letter of a word that is not broken across lines: katakana (and its ー; not the ・ between
+    words), Latin letters and digits, half- or full-width."""
+    return (("\u30a0" <= c <= "\u30ff") and c != "・") or (c.isascii() and c.isalnum()) \
+        or ("\uff10" <= c <= "\uff5a") or ("\uff66" <= c <= "\uff9f")
 
 
 def _inside_word(line: str, following: str) -> bool:
     """Whether the break between ``line`` and the ``following`` one cuts a word in two."""
-    return bool(line) and bool(following) and _word_letter(line[-1]) and _word_letter(following[0]) \
-        and line[-1] != "・" and following[0] != "・"
+    return bool(line) and bool(following) and _word_letter(line[-1]) and _word_letter(following[0])
 
 
 def _balanced(text: str, font: Any, width: float, max_lines: int) -> tuple[list[str], bool]:

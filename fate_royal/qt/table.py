@@ -67,8 +67,8 @@ GOLD = QColor("#e8c36a")
 CYAN = QColor("#5fd4ff")
 RAID = QColor("#ff5a4f")
 ARROW_HEAD = 34.0  # the combat arrow head's length, in table units
-NOTE_PX, NOTE_MIN_PX, NOTE_LINE = 14.0, 12.0, 20.0
-BANNER_PX, BANNER_MIN_PX, BANNER_LINE = 21.0, 16.0, 26.0  # the centre's banner: turn and whose turn  # the centre's note: size, smallest, line height
+NOTE_PX, NOTE_MIN_PX, NOTE_LINE = 14.0, 12.0, 20.0  # the centre's note: size, smallest, line height
+BANNER_PX, BANNER_MIN_PX, BANNER_LINE = 21.0, 16.0, 26.0  # the centre's banner: the same
 GUARD = QColor("#6fa8ff")
 TEXT = QColor("#f4ecdc")
 TEXT_DIM = QColor("#c9bda6")
@@ -1015,8 +1015,7 @@ class TableView(CardPointer, QWidget):
 
         v, g = self.v, self.controller.game
         rects = [line(geo["banner"] + j * BANNER_LINE, 30, text, BANNER_PX, True)
-                 for j, text in enumerate(self.banner_lines(v, w))
-]
+                 for j, text in enumerate(self.banner_lines(v, w))]
         for track in self._tracks():  # each pill's label (the pills themselves are see-through)
             if track is not None:
                 rect, items, px = track
@@ -1028,14 +1027,9 @@ class TableView(CardPointer, QWidget):
         for j, text in enumerate(notes):
             rects.append(line(geo["notes"] + j * NOTE_LINE, 22, text, NOTE_PX, True))
         rects.append(QRectF(x, geo["notes"] + 24 + NOTE_LINE * max(0, len(notes) - 1), w, 40))  # the notices
-        counts = {"deck": (tr("zone.deck"), len(v.deck)), "discard": (tr("zone.discard"), len(v.discard)),
-                  "grail": (tr("zone.grail_seat"), len(v.grail))}
-        for spot in self.hotspots:
-            if spot.kind in counts:
-                r = spot.rect.adjusted(6, 6, -6, -24)
-                name, count = counts[spot.kind]
-                width = QFontMetricsF(pixel_font(13, bold=True)).horizontalAdvance(f"{name}  {count}")
-                rects.append(QRectF(r.center().x() - width / 2, r.bottom() + 4, width, 18))
+        for _kind, r, label in self._pile_labels():
+            width = QFontMetricsF(pixel_font(13, bold=True)).horizontalAdvance(label)
+            rects.append(QRectF(r.center().x() - width / 2, r.bottom() + 4, width, 18))
         return [r.adjusted(-5, -3, 5, 3) for r in rects if r.width() > 0]
 
     def _arrow_geometry(self) -> tuple[QPointF, QPointF, QPointF, list[QRectF]] | None:
@@ -1152,6 +1146,15 @@ class TableView(CardPointer, QWidget):
             cache[key] = pm
         _blit(painter, region.topLeft(), pm, self._scale, dpr)
 
+    def _pile_labels(self) -> list[tuple[str, QRectF, str]]:
+        """Each pile's kind, its card's place and the label under it ("山札  17")."""
+        v = self.v
+        piles = {"deck": ("zone.deck", v.deck), "discard": ("zone.discard", v.discard),
+                 "grail": ("zone.grail_seat", v.grail)}
+        return [(spot.kind, spot.rect.adjusted(6, 6, -6, -24),
+                 f"{tr(piles[spot.kind][0])}  {len(piles[spot.kind][1])}")
+                for spot in self.hotspots if spot.kind in piles]
+
     def _tracks(self) -> tuple[tuple, tuple | None]:
         """The step track and, during a combat, the process track: (rectangle, items, text size)."""
         v, geo = self.v, self.centre_geo
@@ -1172,23 +1175,18 @@ class TableView(CardPointer, QWidget):
         for j, line in enumerate(self.banner_lines(v, w)):
             _fit_text(painter, QRectF(x, geo["banner"] + j * BANNER_LINE, w, 30), line, BANNER_PX, GOLD, bold=True,
                       align=Qt.AlignmentFlag.AlignCenter, min_px=BANNER_MIN_PX)
-        steps, processes = self._tracks()
-        self._paint_track(painter, steps[0], steps[1], v.step, steps[2])
+        (rect, items, px), processes = self._tracks()
+        self._paint_track(painter, rect, items, v.step, px)
         if processes is not None:
-            self._paint_track(painter, processes[0], processes[1], v.combat["process"], processes[2], RAID)
-        labels = {"deck": (tr("zone.deck"), len(v.deck)), "discard": (tr("zone.discard"), len(v.discard)),
-                  "grail": (tr("zone.grail_seat"), len(v.grail))}
-        for spot in self.hotspots:
-            if spot.kind not in labels:
-                continue
-            r = spot.rect.adjusted(6, 6, -6, -24)
+            rect, items, px = processes
+            self._paint_track(painter, rect, items, v.combat["process"], px, RAID)
+        for kind, r, label in self._pile_labels():
             painter.setPen(QPen(QColor(232, 195, 106, 90), 1.2, Qt.PenStyle.DashLine))
             painter.setBrush(QColor(0, 0, 0, 40))
             painter.drawRoundedRect(r, 5, 5)
-            name, count = labels[spot.kind]
-            art.paint_icon(painter, QRectF(r.center().x() - 15, r.center().y() - 15, 30, 30), spot.kind,
+            art.paint_icon(painter, QRectF(r.center().x() - 15, r.center().y() - 15, 30, 30), kind,
                            greyed=True)
-            _text(painter, QRectF(r.x() - 34, r.bottom() + 4, r.width() + 68, 18), f"{name}  {count}", 13, TEXT,
+            _text(painter, QRectF(r.x() - 34, r.bottom() + 4, r.width() + 68, 18), label, 13, TEXT,
                   bold=True, align=Qt.AlignmentFlag.AlignCenter)
         for d in self.centre_cards:
             if d.role == "deck" and len(v.deck) > 1:
