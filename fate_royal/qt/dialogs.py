@@ -228,9 +228,7 @@ class NewGameDialog(QDialog):
     def _accept(self) -> None:
         """Start only with names the engine takes (it refuses the same from a save or a scenario):
         each a name of its own, none that reads the same as another ("A" and "Ａ")."""
-        import unicodedata
-
-        from fate_royal.rules.setup import name_problem
+        from fate_royal.rules.setup import name_problem, reading
 
         names = self.settings().names
         for name in names:
@@ -238,7 +236,7 @@ class NewGameDialog(QDialog):
                 self.error.setText(tr("table.name_invalid", name=name, max=MAX_NAME))
                 self.error.show()
                 return
-        if len({unicodedata.normalize("NFKC", name) for name in names}) != len(names):
+        if len({reading(name) for name in names}) != len(names):
             self.error.setText(texts.tr_or("table.names_differ", "Player names must differ."))
             self.error.show()
             return

@@ -26,6 +26,7 @@ from fate_royal.rules.errors import IllegalAction, RulesError
 from fate_royal.rules.events import Event
 from fate_royal.rules.game import Game
 from fate_royal.rules.invariants import check_state
+from fate_royal.rules.setup import name_problem, reading
 from fate_royal.rules.state import PROCESSES, STEPS
 
 TOP_KEYS = ("title", "title_en", "description", "description_en", "errata", "rules", "profile",
@@ -297,6 +298,7 @@ class _Checker:
     def players(self, tree: YMap) -> list[str]:
         players = tree.get("players")
         names: list[str] = []
+        readings: dict[str, str] = {}  # how each name reads: "A" and "Ａ" name one player
         if not isinstance(players, list) or not 2 <= len(players) <= 7:
             self.err(tree, "players" if "players" in tree else None,
                      "players must list 2 to 7 players")
@@ -308,7 +310,11 @@ class _Checker:
             name = self.player(p, i)
             if name in names:
                 self.err(p, "name", f"two players are called {name!r}")
+            elif reading(name) in readings:
+                self.err(p, "name", f"player names {readings[reading(name)]!r} and {name!r} read "
+                                    "the same: names must differ")
             names.append(name)
+            readings.setdefault(reading(name), name)
         return names
 
     def player(self, p: YMap, i: int) -> str:
@@ -317,6 +323,8 @@ class _Checker:
         if not isinstance(name, str) or not name.strip():
             self.err(p, "name", "each player needs a name")
             name = f"P{i + 1}"
+        elif name_problem(name):  # the engine's rule for names, at the name's own line
+            self.err(p, "name", name_problem(name))
         serv = p.get("servant")
         if serv is not None:
             if not isinstance(serv, dict):

@@ -101,6 +101,12 @@ def _shown(name: str) -> str:
     return repr(name if len(name) <= 20 else name[:20] + "…")
 
 
+def reading(name: str) -> str:
+    """How a name reads at the table: "A" and the full-width "Ａ" (or "ｱ" and "ア") read the same,
+    so two players' names must differ in their readings (NFKC), not only in their characters."""
+    return unicodedata.normalize("NFKC", name)
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name (None when it can): it must be text of 1 to MAX_NAME
     characters with no space at either end and no control or invisible character (two names that
@@ -134,7 +140,7 @@ def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
             raise SetupError(problem)
     seen: dict[str, str] = {}
     for name in names:  # "A" and the full-width "Ａ" read the same at the table
-        key = unicodedata.normalize("NFKC", name)
+        key = reading(name)
         if key in seen:
             raise SetupError(f"player names {seen[key]!r} and {name!r} read the same: names must differ")
         seen[key] = name

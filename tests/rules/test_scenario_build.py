@@ -177,6 +177,32 @@ def test_a_player_that_is_not_a_mapping_is_refused_at_its_own_line(tmp_path):
         (str(path), 6, "each player must be a mapping with at least a name")]
 
 
+@pytest.mark.parametrize("names, line, message", [
+    # the engine's rule for a name, at the name's own line (it was the players' line, and only
+    # when the position was built)
+    (["A", "B", "\"B \""], 5, "player name 'B ' starts or ends with a space"),
+    (["A", "\"ア\\u200bイ\""], 4, "player name 'ア\\u200bイ' holds a control or invisible character"),
+    (["ア" * 17, "B"], 3, "player name '" + "ア" * 17 + "' is 17 characters long, above the maximum 16"),
+    # two names that read the same: the second one's line, naming the first
+    (["A", "B", "Ａ"], 5, "player names 'A' and 'Ａ' read the same: names must differ"),
+    (["ｱｲ", "B", "アイ", "C"], 5, "player names 'ｱｲ' and 'アイ' read the same: names must differ"),
+    (["A", "B", "A"], 5, "two players are called 'A'"),
+])
+def test_a_name_the_engine_refuses_is_named_at_its_own_line(tmp_path, names, line, message):
+    path = tmp_path / "s.yaml"
+    path.write_text("title: t\nplayers:\n" + "".join(f"  - name: {n}\n" for n in names),
+                    encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    errors = getattr(info.value, "errors", [info.value])
+    assert [(e.file, e.line, e.message) for e in errors] == [(str(path), line, message)]
+
+
+def test_names_that_differ_only_in_case_or_inner_spaces_are_taken(tmp_path):
+    s = load(tmp_path, "title: t\nplayers:\n  - name: a b\n  - name: A B\n  - name: ab\n")
+    assert [p.name for p in s.build_game().ctx.s.players] == ["a b", "A B", "ab"]
+
+
 def test_an_empty_servant_is_dealt_as_a_missing_one(tmp_path):
     # (it used to stop the loader with a TypeError: `fate-royal run` printed "internal error")
     s = load(tmp_path, "title: t\nplayers:\n  - name: A\n    servant:\n  - name: B\n")

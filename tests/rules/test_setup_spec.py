@@ -96,6 +96,16 @@ def test_names_that_read_the_same_are_refused_and_sixteen_characters_are_taken(d
     assert game(db, rules, {"players": named("ア" * 16, "a b", "A", "a")}).ctx.s.players[0].name == "ア" * 16
 
 
+@pytest.mark.parametrize("a, b, same", [
+    ("A", "Ａ", True), ("ｱ", "ア", True), ("ｶﾞ", "ガ", True), ("①", "1", True),
+    ("A", "a", False), ("ア", "あ", False), ("a b", "ab", False),
+])
+def test_reading_is_how_a_name_reads_at_the_table(a, b, same):
+    from fate_royal.rules.setup import reading
+
+    assert (reading(a) == reading(b)) is same
+
+
 @pytest.mark.parametrize("spec, message", [
     ({"hand": ["X-999"]}, "unknown card 'X-999'"),
     ({"servant": {"hero": "S-001"}}, "S-001 is not a hero card"),
