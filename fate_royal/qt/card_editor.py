@@ -961,7 +961,7 @@ class CardEditor(QDialog):
         if card is None:
             return
         self.current = card
-        image = art.render_card_image(self.face_card(card), PREVIEW_WIDTH, lang=self.lang)
+        image = art.render_card_image(self.face_card(card), PREVIEW_WIDTH, lang=self.lang, db=self.db)
         self.face.setPixmap(QPixmap.fromImage(image))
         parts = []
         for e in card.effects:
@@ -1034,7 +1034,8 @@ class CardEditor(QDialog):
             path = m.group(1) if m else "name"
             self.problems_by_path.setdefault(path, []).append(message)
             # the loader's English problem in the editor's language, its field path in words
-            shown = localize(message[m.end():] if m else message, lang)
+            shown = localize(message[m.end():] if m else message, lang,
+                             label=lambda key: texts.field_label(key, card))
             if m:
                 shown = f"{texts.field_label(path, card)}{'：' if lang == 'ja' else ': '}{shown}"
             item = QListWidgetItem(shown)
@@ -1162,6 +1163,14 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def standalone_style() -> str:
+    """The table's look for the editor opened on its own (from the table it inherits it): it was
+    the only window in the platform's light style."""
+    from fate_royal.qt.window import WINDOW_STYLE
+
+    return WINDOW_STYLE + art.marks_style("QDialog ")
+
+
 def run_editor(card_id: str | None = None, *, kind: str = "mystic_code",
                lang: str | None = None) -> int:
     """``fate-royal cards edit``: the editor on its own."""
@@ -1173,6 +1182,7 @@ def run_editor(card_id: str | None = None, *, kind: str = "mystic_code",
     fonts.install_fonts()
     i18n.set_language(lang or i18n.default_language())
     editor = CardEditor(None, card_id, kind=kind)
+    editor.setStyleSheet(standalone_style())
     editor.show()
     return app.exec()
 

@@ -268,7 +268,7 @@ class PileDialog(QDialog):
             self.list.setMovement(QListWidget.Movement.Static)
             for uid in reversed(pile):
                 card = game.card_of(uid)
-                img = art.render_card_image(card, 150, lang=current_language())
+                img = art.render_card_image(card, 150, lang=current_language(), db=game.db)
                 item = QListWidgetItem(texts.card_name(card))
                 item.setIcon(QPixmap.fromImage(img))
                 self.list.addItem(item)
@@ -342,6 +342,7 @@ class StopsDialog(QDialog):
 
     def __init__(self, parent: QWidget | None, names: list[str], stops: dict) -> None:
         super().__init__(parent)
+        from fate_royal.qt.panels import wrap_lines
         from fate_royal.rules.hotseat import STOPS
 
         self.setWindowTitle(tr("stops.title"))
@@ -349,10 +350,15 @@ class StopsDialog(QDialog):
         intro = QLabel(tr("stops.intro"))
         intro.setWordWrap(True)
         lay.addWidget(intro)
+        intro.setMinimumWidth(440)
         grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
         for j, stop in enumerate(STOPS):
-            head = QLabel(tr(f"stops.{stop}"))
-            head.setWordWrap(True)
+            # one line where it fits, else broken here, balanced and never inside a word (a
+            # word-wrapped label in a grid got a row one line tall: the text was cut through)
+            head = QLabel()
+            head.setText(wrap_lines(tr(f"stops.{stop}"), head.font(), 260.0, 3, seams=()))
+            head.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom)
             grid.addWidget(head, 0, j + 1)
         self.boxes: dict[tuple[int, str], QCheckBox] = {}
         for i, name in enumerate(names):
@@ -369,6 +375,8 @@ class StopsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+        # never smaller than it opens: below that a word-wrapped intro took the rows' height
+        self.setMinimumSize(self.sizeHint())
 
     def stops(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}

@@ -372,7 +372,8 @@ class CardInspector(QWidget):
                           f"<p style='color:#a99c88'>{_esc(t('rulings.inspector.not_in_play'))}</p>")
         w = max(200, min(360, int(self.width() * 0.45)))
         img = art.render_card_image(card, QSize(w, round(w * art.CARD_ASPECT)), lang=current_language(),
-                                    effective_stats=effective if card.kind == "hero" else None)
+                                    effective_stats=effective if card.kind == "hero" else None,
+                                    db=self.db())  # (chip names: 竜牙兵, not dragon_tooth_warrior)
         self.image.setPixmap(QPixmap.fromImage(img))
         self.image.setFixedWidth(w + 8)
         self.summary.setHtml(self._header_html(card) + lines_html)

@@ -68,6 +68,7 @@ class PatchEditor(QDialog):
         form = QFormLayout()
         self.inputs: dict[str, QWidget] = {}
         self.errors: dict[str, QLabel] = {}
+        self.labels: dict[str, str] = {}  # each field key: the name shown beside it
         self.id_edit = QLineEdit()
         self.rule_edit = QLineEdit()
         self.rule_edit.setPlaceholderText("E9.6")
@@ -102,6 +103,7 @@ class PatchEditor(QDialog):
             err.hide()
             box.addWidget(err)
             form.addRow(tr(label), box)
+            self.labels[key] = tr(label)
             self.inputs[key] = w
             self.errors[key] = err
         mid.addLayout(form)
@@ -343,10 +345,13 @@ class PatchEditor(QDialog):
         from fate_royal.text.dataerrors import localize
 
         lang = current_language()  # the loader's English problems in the table's language
+        def name(key: str) -> str:  # a field by the name the form shows beside it
+            return self.labels.get(key, key)
+
         for key, label in self.errors.items():
-            label.setText(localize(errors.get(key, ""), lang))
+            label.setText(localize(errors.get(key, ""), lang, name))
             label.setVisible(key in errors)
-        self.other.setText("\n".join(localize(m, lang) for m in other))
+        self.other.setText("\n".join(localize(m, lang, name) for m in other))
         self.other.setVisible(bool(other))
 
     def field_errors(self) -> dict[str, str]:
@@ -356,10 +361,10 @@ class PatchEditor(QDialog):
         cid = self.card.currentData()
         before = self._db().cards.get(cid)
         lang = current_language()
-        self.before.setPixmap(QPixmap.fromImage(art.render_card_image(before, PREVIEW_W, lang=lang))
+        self.before.setPixmap(QPixmap.fromImage(art.render_card_image(before, PREVIEW_W, lang=lang, db=self._db()))
                               if before is not None else QPixmap())
         after = db.cards.get(cid) if db is not None else None
-        self.after.setPixmap(QPixmap.fromImage(art.render_card_image(after, PREVIEW_W, lang=lang))
+        self.after.setPixmap(QPixmap.fromImage(art.render_card_image(after, PREVIEW_W, lang=lang, db=db))
                              if after is not None else QPixmap())
         self.after_card = after
 

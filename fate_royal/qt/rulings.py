@@ -36,6 +36,7 @@ from fate_royal.qt.demo import DemoPanel, DemoState, PresenterWindow, ReplaySess
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.inspector import CardInspector
 from fate_royal.qt.i18n import tr as t
+from fate_royal.qt.window import open_dock
 
 log = logging.getLogger(__name__)
 
@@ -366,11 +367,10 @@ class RulingsFeatures(QObject):
         if not self.demo.active and not self._docks_built:  # no demo dock to hide
             self._update_actions()
             return
-        was = self.demo_dock.isVisible()
-        self.demo_dock.setVisible(self.demo.active)
-        if self.demo.active and not was:
-            self.window.resizeDocks([self.demo_dock], [max(380, self.window.width() // 4)],
-                                    Qt.Orientation.Horizontal)
+        if self.demo.active and not self.demo_dock.isVisible():
+            open_dock(self.window, self.demo_dock, max(380, self.window.width() // 4))
+        else:
+            self.demo_dock.setVisible(self.demo.active)
         self._update_actions()
         if self.demo.active:
             h = max(1, self.window.height())
@@ -742,9 +742,7 @@ class RulingsFeatures(QObject):
 
     def inspect(self, card_id: str | None = None, uid: int | None = None) -> CardInspector:
         if not self.inspector_dock.isVisible():
-            self.inspector_dock.show()
-            self.window.resizeDocks([self.inspector_dock], [max(520, self.window.width() // 3)],
-                                    Qt.Orientation.Horizontal)
+            open_dock(self.window, self.inspector_dock, max(520, self.window.width() // 3))
         self.inspector_dock.raise_()
         for cover in (getattr(self.window, "overlay", None), getattr(self.window, "prompt_overlay", None)):
             if cover is not None and cover.isVisible():

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction, QActionGroup, QColor, QKeySequence, QPainter, QRadialGradient,
     QShortcut,
 )
 from PySide6.QtWidgets import (
-    QCheckBox, QGroupBox, QHBoxLayout, QLabel, QMainWindow, QMenu, QPushButton,
+    QCheckBox, QGroupBox, QHBoxLayout, QLabel, QMainWindow, QMenu, QPushButton, QStyle,
     QVBoxLayout, QWidget,
 )
 
@@ -93,6 +93,28 @@ QCheckBox:disabled, QDialog QLabel:disabled { color: #6b5f55; }
 """
 
 
+#: the narrowest the actions / stack / log column gets (every label and button still reads at
+#: 1024 x 700 with a dock open beside it)
+SIDE_MIN_W = 210
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum" (PySide6 does not export the constant)
+
+
+def open_dock(window: Any, dock: Any, wanted: int) -> None:
+    """Show ``dock`` beside the table, ``wanted`` pixels wide but no wider than leaves the table
+    and the side column their minimum widths. Its first layout is held to that width: left to
+    itself the dock took its own preferred width and pushed a 1024-px window 70 px wider than the
+    screen, or squeezed the side column to ~90 px (buttons without labels, words broken letter by
+    letter)."""
+    central = window.centralWidget()
+    separator = window.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent)
+    room = window.width() - separator - (central.minimumSizeHint().width() if central is not None else 0)
+    width = max(300, min(wanted, room))
+    dock.setMaximumWidth(width)
+    dock.show()
+    window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+    QTimer.singleShot(0, lambda: dock.setMaximumWidth(QWIDGETSIZE_MAX))  # then the user's to resize
+
+
 class HandoffOverlay(QWidget):
     """The full-window hot-seat screen: "pass to ⟨name⟩", confirmed with the button or Enter."""
 
@@ -135,6 +157,10 @@ class HandoffOverlay(QWidget):
         self.sub.setText("\n".join(x for x in (why, tr("handoff.only_viewer", name=name),
                                                tr("handoff.hidden")) if x))
         self.button.setText(tr("handoff.show_hand") + "  (Enter)")
+        self.fit_fonts()
+
+    def fit_fonts(self) -> None:
+        """Text sized for the screen's height (call after its geometry changes)."""
         h = max(400, self.height())
         self.title.setFont(ui_font(max(16.0, h / 26), bold=True))
         self.title.setStyleSheet("color:#e8c36a;")
@@ -252,6 +278,10 @@ class SharedPromptOverlay(QWidget):
             self.seat_buttons.append((b, seat))
         self.nobody.setText(tr("prompt.shared.nobody"))
         self.hint.setText(tr("prompt.shared.hint"))
+        self.fit_fonts()
+
+    def fit_fonts(self) -> None:
+        """Text sized for the window's height (call after its geometry changes)."""
         h = max(400, self.height())
         self.what.setFont(ui_font(max(14.0, h / 34), bold=True))
         self.question.setFont(ui_font(max(13.0, h / 40), bold=True))
@@ -365,6 +395,9 @@ class MainWindow(QMainWindow):
         self.rule_panel = RulePanel()
         rcol.addWidget(self.rule_panel, 2)
         row.addWidget(side, 28)
+        # a dock opened beside it (inspector, demo) takes its room from the table, not from here:
+        # squeezed to ~90 px its buttons lost their labels and its words broke letter by letter
+        side.setMinimumWidth(SIDE_MIN_W)
         self.side = side
         self.setCentralWidget(central)
 
@@ -477,8 +510,11 @@ class MainWindow(QMainWindow):
         self.side.setStyleSheet(f"QWidget {{ font-size: {pt:.1f}pt; }}")
         self.messages.setFont(ui_font(pt * 1.05, bold=True))
         self.rule_panel.setFont(ui_font(pt))
-        if self.overlay.isVisible():
-            self.overlay.set_player(self.overlay.name, self.overlay.reason)
+        # (isHidden, not isVisible: before the window is first shown its overlays are not
+        # "visible" yet, and the screen must still be sized for the window it will fill)
+        for overlay in (self.overlay, self.prompt_overlay):
+            if not overlay.isHidden():
+                overlay.fit_fonts()
 
     # ------------------------------------------------------------------ refresh
 
@@ -548,8 +584,8 @@ class MainWindow(QMainWindow):
             self.stack.highlighted_entries = frozenset()
         shared = c.shared_prompt() if g is not None and not need else None
         if need:
+            self.overlay.setGeometry(self.rect())  # first: the text is sized for it
             self.overlay.set_player(g.player_name(c.handoff_player()), c.handoff_reason())
-            self.overlay.setGeometry(self.rect())
             self.overlay.show()
             self.overlay.raise_()
             self.overlay.setFocus()

@@ -13,6 +13,7 @@ placeholders are the pattern's named groups. Qt-free.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from fate_royal.text.catalog import tr_in
 
@@ -131,11 +132,13 @@ def _value(text: str, lang: str) -> str:
     return text
 
 
-def _reword(sentence: str, lang: str) -> str | None:
+def _reword(sentence: str, lang: str, label: Callable[[str], str] | None = None) -> str | None:
     for pattern, key in _WORDINGS:
         m = pattern.match(sentence)
         if m:
             values = {k: (v or "") for k, v in m.groupdict().items()}
+            if label is not None and values.get("field"):  # a form names its fields in words
+                values["field"] = label(values["field"])
             near = _NEAR.match(values.get("near", ""))
             if near:
                 values["near"] = tr_in(lang, "dataerror.did_you_mean", word=near.group(1))
@@ -149,17 +152,21 @@ def _reword(sentence: str, lang: str) -> str | None:
     return None
 
 
-def localize(message: str, lang: str) -> str:
-    """``message`` (a loader problem, with or without its ``path:`` in front) in ``lang``; English
-    and sentences without a wording come back unchanged."""
-    if lang == "en":
+def localize(message: str, lang: str, label: Callable[[str], str] | None = None) -> str:
+    """``message`` (a loader problem, with or without its ``path:`` in front) in ``lang``; sentences
+    without a wording come back unchanged, and so does English unless ``label`` is given.
+
+    ``label`` is a form's own name for a field key (``"rule"`` → "エラッタのルール"): a form words
+    a missing or empty field by the name it shows beside it, and in English it gets the catalog's
+    sentence (the loader's English quotes Japanese terms a form does not show)."""
+    if lang == "en" and label is None:
         return message
     m = _PATH.match(message)
     if m:  # the path first: a sentence pattern could otherwise swallow it into a value
-        rest = _reword(m.group("rest"), lang)
+        rest = _reword(m.group("rest"), lang, label)
         if rest is not None:
             return f"{m.group('path')}: {rest}"
-    got = _reword(message, lang)
+    got = _reword(message, lang, label)
     return message if got is None else got
 
 

@@ -168,6 +168,9 @@ def test_a_problem_is_shown_on_its_field(qtbot, tmp_path, monkeypatch, lang_ja):
     name.setText("  ")  # a card needs a name: a blank one is a problem on its field
     editor.refresh()
     assert "name" in editor.problems_by_path and name.styleSheet()
+    # named as the form names it (the file's key, 'name', meant nothing to the person typing)
+    shown = [editor.problems.item(i).text() for i in range(editor.problems.count())]
+    assert "名前：カードの「名前」が空です" in shown, shown
     assert not editor.save() and not (tmp_path / "card-pack.yaml").exists()
     name.setText(kept)
     editor.refresh()

@@ -109,6 +109,38 @@ def test_full_game_through_the_gui(qtbot, make_window, players, seed):
     assert win.actions.buttons == []
 
 
+def _screen_text_px(win) -> tuple[float, float, float]:
+    o = win.overlay
+    return o.title.font().pointSizeF(), o.sub.font().pointSizeF(), o.button.font().pointSizeF()
+
+
+def test_the_handoff_screen_is_sized_for_the_window_whether_the_game_starts_before_or_after_it_shows(
+        qtbot, make_window):
+    """`fate-royal --players N` deals before the window shows: the screen's text was sized for
+    a 400-pixel window (about 22 px at 1280 x 800, 40 px when the game started after)."""
+    before = make_window(names=["A", "B", "C"], seed=5, show=False, size=(1280, 800))
+    before.show()
+    qtbot.waitExposed(before)
+    after = make_window(names=["A", "B", "C"], seed=5, show=True, size=(1280, 800))
+    assert overlay_up(before) and overlay_up(after)
+    assert before.overlay.height() == after.overlay.height() == before.height()
+    assert _screen_text_px(before) == _screen_text_px(after)
+    assert _screen_text_px(before)[0] == pytest.approx(before.height() / 26)
+    # and it follows the window's size, like the shared prompt's text
+    before.resize(1024, 700)
+    qtbot.waitUntil(lambda: before.overlay.height() == before.height())
+    assert _screen_text_px(before)[0] == pytest.approx(before.height() / 26)
+
+
+def test_the_shared_prompt_follows_the_window_s_size(qtbot, make_window):
+    win = make_window(names=["A", "B", "C"], seed=5, size=(1280, 800))
+    win.prompt_overlay.setGeometry(win.rect())
+    win.prompt_overlay.show()
+    win.resize(1600, 1000)
+    qtbot.waitUntil(lambda: win.prompt_overlay.height() == win.height())
+    assert win.prompt_overlay.what.font().pointSizeF() == pytest.approx(win.height() / 34)
+
+
 def test_handoff_hides_the_hand_until_confirmed(qtbot, make_window):
     win = make_window(names=["A", "B", "C"], seed=5)
     c = win.controller

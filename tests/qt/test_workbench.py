@@ -576,7 +576,8 @@ def test_a_card_patch_from_the_form_is_checked_like_the_file_and_applied_keeping
     ed.source.setText("V-MAXの起動コストを魔力1にする（卓の取り決め）")
     assert not ed.check()
     errors = ed.field_errors()
-    assert "コストの「mana」：値 -5は下限 0を下回っています" in errors["set"] and "rule" in errors  # in the table's language
+    assert "コストの「mana」：値 -5は下限 0を下回っています" in errors["set"]  # in the table's language
+    assert errors["rule"] == "「エラッタのルール」を入力してください"  # the field by the name it shows
     ed.rule_edit.setText("E9.6")
     ed.new_value.setPlainText("{raw: [1")
     assert not ed.check() and ed.field_errors()["set"] == "新しい値をYAMLとして読めません（1行目）"

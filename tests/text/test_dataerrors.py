@@ -104,3 +104,22 @@ def test_a_sentence_without_a_wording_stays_as_the_loader_wrote_it():
 def test_a_blank_field_of_a_patch_is_asked_for_in_japanese():
     assert localize("rule is required", "ja") == "「rule」を入力してください"
     assert localize("rule is required", "en") == "rule is required"
+
+
+def test_a_form_names_a_missing_or_empty_field_by_the_label_it_shows():
+    """The card editor and the patch form showed the file's keys: 「「rule」を入力してください」
+    beside a field labelled 「エラッタのルール」, 「カードの「name」が空です」 beside 「名前」."""
+    labels = {"rule": "エラッタのルール", "name": "名前"}.get
+    assert localize("rule is required", "ja", labels) == "「エラッタのルール」を入力してください"
+    assert localize("name: 'name' in card is empty", "ja", labels) == "name: カードの「名前」が空です"
+    # a key the form has no label for stays as written; other values are never relabelled
+    assert localize("source is required", "ja", lambda k: {"rule": "R"}.get(k, k)) == "「source」を入力してください"
+    assert localize("'mana' in cost: value -5 below the minimum 0", "ja", lambda k: "X") == \
+        "コストの「mana」：値 -5は下限 0を下回っています"
+
+
+def test_an_english_form_gets_the_catalog_s_sentence_without_the_loader_s_japanese():
+    message = "a hero needs classes: its qualified classes (クラス適性)"
+    assert localize(message, "en") == message  # the command line: the loader's words
+    assert localize(message, "en", lambda k: k) == "a hero needs classes: its qualified classes"
+    assert localize("rule is required", "en", {"rule": "Errata rule"}.get) == "Errata rule is required"

@@ -1,0 +1,99 @@
+"""Windows and dialogs show all of their text, at the size they open at and at the smallest size
+they can be made: every label gets the room its text needs (a word-wrapped header in a grid used to
+get one line's height, and the stops dialog's column titles were cut through in both languages),
+and a dock opened beside the table leaves the side column room to read (at 1024 x 700 the
+inspector squeezed it to ~90 px: "1 パス (Spac / e)", buttons with no label)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from fate_royal.qt import fonts, i18n
+from fate_royal.qt.dialogs import StopsDialog
+
+NAMES = ["アリス", "ボブ", "チカ", "ダイ", "エミ", "フウ", "ゲン"]
+
+
+def _cut_labels(dialog) -> list[str]:
+    """The labels whose text does not get the room it needs."""
+    cut = []
+    for label in dialog.findChildren(QLabel):
+        if not label.isVisible() or not label.text():
+            continue
+        need = label.heightForWidth(label.width()) if label.wordWrap() else label.sizeHint().height()
+        if label.height() < need or (not label.wordWrap() and label.width() < label.sizeHint().width()):
+            cut.append(label.text())
+    return cut
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("players", [2, 7])
+def test_the_stops_dialog_shows_every_column_title_whole(qtbot, lang, players):
+    fonts.install_fonts()
+    i18n.set_language(lang)
+    dialog = StopsDialog(None, NAMES[:players], {"1": ["every_window"]})
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert _cut_labels(dialog) == []
+    # each title is its words on one line, or broken between words (never inside one)
+    from fate_royal.rules.hotseat import STOPS
+
+    texts = [label.text() for label in dialog.findChildren(QLabel)]
+    joined = {t.replace("\n", " " if lang == "en" else "") for t in texts}
+    assert all(i18n.tr(f"stops.{stop}") in joined for stop in STOPS)
+    dialog.resize(dialog.minimumSize())
+    qtbot.wait(20)
+    assert dialog.minimumSize().height() >= dialog.sizeHint().height()
+    assert _cut_labels(dialog) == []
+
+
+@pytest.fixture
+def small_window(qtbot, tmp_path, monkeypatch):
+    from fate_royal.qt import rulings
+    from fate_royal.qt.controller import GameController
+    from fate_royal.qt.window import MainWindow
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    fonts.install_fonts()
+    i18n.set_language("ja")
+    controller = GameController()
+    win = MainWindow(controller)
+    qtbot.addWidget(win)
+    win.resize(1024, 700)
+    features = rulings.install(win, controller)
+    features.show_dialogs = False
+    features.keeper.enabled = False
+    win.show()
+    qtbot.waitExposed(win)
+    return win, controller, features
+
+
+def _settled(qtbot, win):
+    qtbot.wait(50)  # the dock's first layout, then its width is released to the user
+    return win.width(), win.side.width()
+
+
+def test_the_inspector_opens_beside_a_1024_px_table_without_squeezing_or_growing(qtbot, small_window):
+    from fate_royal.qt.window import SIDE_MIN_W
+
+    win, controller, features = small_window
+    assert controller.new_game(["A", "B", "C"], seed=7, errata=True)
+    features.inspect(card_id="H-012")
+    assert _settled(qtbot, win) == (1024, SIDE_MIN_W)
+    assert 300 <= features.inspector_dock.width() <= 1024 - SIDE_MIN_W - 480
+    # the width is the user's again: a dragged separator is not held to the opening width
+    assert features.inspector_dock.maximumWidth() > 10_000
+
+
+def test_a_demo_opens_beside_a_1024_px_table_without_squeezing_or_growing(qtbot, small_window):
+    from pathlib import Path
+
+    from fate_royal.qt.window import SIDE_MIN_W
+
+    win, _controller, features = small_window
+    demo = Path(__file__).resolve().parents[2] / "scenarios" / "demos" / "E1.3-demo-reverse-never-down.yaml"
+    assert features.open_scenario(demo) is None
+    assert _settled(qtbot, win) == (1024, SIDE_MIN_W)
+    assert features.demo_dock.isVisible() and features.demo_dock.width() >= 300
