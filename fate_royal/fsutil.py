@@ -10,6 +10,11 @@ followed.
 ``clean_stale_temps(folder, prefix)`` removes what an interrupted ``atomic_write`` (a killed
 process, a power cut) left behind.
 
+``read_bounded(path, limit)`` reads a file a user named (a card pack, a rule set, a scenario…) and
+never hangs or fills the memory doing it: a named pipe, a device (``/dev/zero``), a socket or a folder
+is refused (``NotRegularFile``) without blocking, and a file larger than ``limit`` bytes is refused
+(``FileTooLarge``) after reading at most ``limit + 1`` bytes, whatever ``stat`` says.
+
 Pure Python, no Qt: saves, autosave and exports all go through here.
 """
 
@@ -23,7 +28,8 @@ import stat
 import time
 from pathlib import Path
 
-__all__ = ["atomic_write", "clean_stale_temps", "temp_path_for", "TEMP_SUFFIX"]
+__all__ = ["atomic_write", "clean_stale_temps", "read_bounded", "size_text", "temp_path_for",
+           "FileRefused", "FileTooLarge", "NotRegularFile", "TEMP_SUFFIX"]
 
 TEMP_SUFFIX = ".tmp"
 _TOKEN_BYTES = 8  # 16 hex digits
@@ -136,3 +142,78 @@ def clean_stale_temps(folder: str | os.PathLike, prefix: str = "", *,
             continue
         removed.append(Path(entry.path))
     return removed
+
+
+# --------------------------------------------------------------------------- reading, bounded
+
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+               | getattr(os, "O_BINARY", 0))
+_CHUNK = 1 << 16
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+class FileRefused(OSError):
+    """``read_bounded`` refused the file. An ``OSError`` whose ``strerror`` is the whole reason
+    (``"not a regular file (a named pipe)"``, ``"larger than 2 MB"``), so that code printing
+    ``exc.strerror`` for any read failure words it well."""
+
+    def __init__(self, code: int, reason: str, path: str | os.PathLike) -> None:
+        super().__init__(code, reason, os.fspath(path))
+
+
+class NotRegularFile(FileRefused):
+    """The path is a folder, a named pipe, a device or a socket, not a regular file."""
+
+
+class FileTooLarge(FileRefused):
+    """The file holds more than the limit. ``limit``: the limit in bytes; ``size``: the size the
+    file has (as far as it was read or ``fstat`` tells)."""
+
+    def __init__(self, path: str | os.PathLike, limit: int, size: int) -> None:
+        super().__init__(errno.EFBIG, f"larger than {size_text(limit)}", path)
+        self.limit = limit
+        self.size = size
+
+
+def size_text(n: int) -> str:
+    """A byte count as people read it: ``2 MB``, ``512 KB``, ``100 bytes`` (rounded down)."""
+    if n >= 1024 * 1024:
+        return f"{n // (1024 * 1024)} MB"
+    if n >= 1024:
+        return f"{n // 1024} KB"
+    return f"{n} bytes"
+
+
+def read_bounded(path: str | os.PathLike, limit: int) -> bytes:
+    """The bytes of the regular file at ``path`` (symlinks followed), at most ``limit`` of them.
+
+    Raises ``NotRegularFile`` for a folder, named pipe, device or socket (opened without blocking,
+    so a pipe nobody writes to never hangs), ``FileTooLarge`` when the file holds more than
+    ``limit`` bytes (at most ``limit + 1`` are read, so ``/dev/zero`` behind a symlink or a file
+    that grows cannot fill the memory), and ``OSError`` as ``open`` does (missing file, no
+    permission, a symlink loop)."""
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except IsADirectoryError:  # Windows opens no folder
+        raise NotRegularFile(errno.EISDIR, "not a regular file (a folder)", path) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a file")
+            raise NotRegularFile(errno.EINVAL, f"not a regular file ({kind})", path)
+        if info.st_size > limit:
+            raise FileTooLarge(path, limit, info.st_size)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(_CHUNK, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise FileTooLarge(path, limit, max(total, info.st_size))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)

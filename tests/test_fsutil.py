@@ -203,3 +203,85 @@ def test_leftover_of_a_killed_writer_is_cleaned(tmp_path):
     assert len(leftovers) == 1 and (tmp_path / leftovers[0]).read_text() == "new"
     assert clean_stale_temps(tmp_path, "autosave", older_than=0) == [tmp_path / leftovers[0]]
     assert _leftovers(tmp_path) == []
+
+
+# --- read_bounded: a file a user named, never a hang and never more than the limit -------------------
+
+
+def _in_time(call, seconds: float = 10.0):
+    """``call()``'s result or exception; fails (instead of hanging the suite) if it blocks."""
+    import threading
+
+    box: dict = {}
+
+    def run():
+        try:
+            box["value"] = call()
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert not worker.is_alive(), "read_bounded blocked"
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def test_read_bounded_reads_a_file_of_up_to_the_limit(tmp_path):
+    path = tmp_path / "pack.yaml"
+    path.write_bytes(b"x" * 1000)
+    assert fsutil.read_bounded(path, 1000) == b"x" * 1000
+    assert fsutil.read_bounded(tmp_path / "pack.yaml", 5000) == b"x" * 1000
+    (tmp_path / "empty.yaml").write_bytes(b"")
+    assert fsutil.read_bounded(tmp_path / "empty.yaml", 10) == b""
+
+
+def test_read_bounded_refuses_one_byte_more_than_the_limit(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_bytes(b"x" * (2 * 1024 * 1024 + 1))
+    with pytest.raises(fsutil.FileTooLarge) as info:
+        fsutil.read_bounded(path, 2 * 1024 * 1024)
+    assert info.value.strerror == "larger than 2 MB"
+    assert (info.value.limit, info.value.size) == (2 * 1024 * 1024, 2 * 1024 * 1024 + 1)
+    assert isinstance(info.value, OSError) and info.value.filename == str(path)
+    assert fsutil.size_text(512 * 1024) == "512 KB" and fsutil.size_text(100) == "100 bytes"
+
+
+@posix_only
+def test_read_bounded_refuses_a_named_pipe_without_blocking(tmp_path):
+    """Nobody writes to the pipe: a plain open() would wait for ever."""
+    fifo = tmp_path / "pack.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(fsutil.NotRegularFile) as info:
+        _in_time(lambda: fsutil.read_bounded(fifo, 1024))
+    assert info.value.strerror == "not a regular file (a named pipe)"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_read_bounded_refuses_a_device_behind_a_symlink(tmp_path):
+    """``stat`` gives /dev/zero a size of 0: the limit must not rest on it (it reached 9.8 GB)."""
+    link = tmp_path / "scenario.yaml"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(fsutil.NotRegularFile) as info:
+        _in_time(lambda: fsutil.read_bounded(link, 1024))
+    assert info.value.strerror == "not a regular file (a device)"
+
+
+def test_read_bounded_refuses_a_folder(tmp_path):
+    (tmp_path / "rules.yaml").mkdir()
+    with pytest.raises(fsutil.NotRegularFile) as info:
+        fsutil.read_bounded(tmp_path / "rules.yaml", 1024)
+    assert info.value.strerror == "not a regular file (a folder)"
+
+
+@posix_only
+def test_read_bounded_passes_on_what_open_says(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        fsutil.read_bounded(tmp_path / "none.yaml", 1024)
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    with pytest.raises(OSError) as info:
+        fsutil.read_bounded(tmp_path / "a.yaml", 1024)
+    assert info.value.errno == errno.ELOOP and not isinstance(info.value, fsutil.FileRefused)

@@ -35,6 +35,8 @@ def _keys_table(title: str, keys: dict) -> list[str]:
         default = "required" if p.required else ("" if p.default in (None, ()) else repr(p.default))
         typ = p.type + (f" ∈ {{{', '.join(map(str, p.choices))}}}" if p.choices else "")
         typ += _range(p.minimum, p.maximum)
+        if p.max_length:
+            typ += f", at most {p.max_length} characters, no control or invisible ones"
         out.append(f"| `{k}` | {typ} | {default} | {p.doc} |")
     return out + [""]
 

@@ -20,7 +20,8 @@ from typing import Any, Mapping
 
 from fate_royal.cards import schema
 from fate_royal.cards.model import AppliedPatch, CardDB, CardDef, Chip, Cost, Effect, Op, Stats, Target
-from fate_royal.cards.profile import RulesProfile, check_value
+from fate_royal.cards.profile import RulesProfile, check_value, conflicts
+from fate_royal.cards.ruleset import errata_rule_problem
 from fate_royal.cards.vocabulary import (
     CARD_KINDS,
     CLASSES,
@@ -43,8 +44,11 @@ from fate_royal.cards.yamlsrc import (
     clone,
     lift,
     location,
+    nesting_message,
     plain,
     read_yaml,
+    too_deep,
+    where,
 )
 
 __all__ = ["DataError", "DataErrors", "load_card_db", "load_profile", "profile_fingerprint",
@@ -189,6 +193,11 @@ def _check_value(ctx: _Ctx, holder: Any, key: Any, path: str, p: Param, what: st
         return False
     if t == "str" and p.required and not value.strip():
         ctx.err(holder, key, path, f"{name} is empty")  # reported; the rest is still checked
+    if t == "str" and p.max_length is not None:
+        problem = _name_problem(value, p.max_length)
+        if problem:
+            ctx.err(holder, key, path, f"{name} {problem}")
+            return False
     if t == "int":
         problem = _out_of_bounds(value, p)
         if problem:
@@ -201,6 +210,23 @@ def _check_value(ctx: _Ctx, holder: Any, key: Any, path: str, p: Param, what: st
                 ctx.err(holder, key, path, f"{name}: {problem}")
                 return False
     return True
+
+
+#: Unicode categories a name never holds: controls (BEL), formats (the right-to-left override
+#: U+202E, zero-width spaces), line and paragraph separators, private use, unassigned. Two names
+#: that look the same must not be two cards, and a name must not turn the text around it.
+_INVISIBLE = ("Cc", "Cf", "Zl", "Zp", "Co", "Cn")
+
+
+def _name_problem(value: str, max_length: int) -> str | None:
+    """Why ``value`` cannot be a card's or effect's name (too long, or a control or invisible
+    character in it), or None; the message follows the field's description."""
+    if len(value) > max_length:
+        return f"is {len(value)} characters long, above the maximum {max_length}"
+    odd = next((c for c in value if unicodedata.category(c) in _INVISIBLE), None)
+    if odd is not None:
+        return f"holds a control or invisible character (U+{ord(odd):04X})"
+    return None
 
 
 def _out_of_bounds(value: int, p: Param) -> str | None:
@@ -798,7 +824,7 @@ def _read_cards(root: Path, default_root: bool, ctx: _Ctx, builder: _Builder,
                 ctx.errors.append(DataError(_label(root, default_root, path), 0,
                                             "card files end in .yaml (this .yml file is not read)"))
                 continue
-            if path.suffix != ".yaml" or not path.is_file():
+            if path.suffix != ".yaml" or path.is_dir():  # a named pipe is read, and refused
                 continue
             files.append(path)
             label = _label(root, default_root, path)
@@ -832,6 +858,10 @@ def _read_extra(extra: list, source: str, ctx: _Ctx, builder: _Builder,
         return
     seen: set[str] = set()
     for i, item in enumerate(extra):
+        if too_deep(item):  # data given as plain values (a save's cards): not parsed here
+            f, line = location(item, None, (source, 0))
+            ctx.errors.append(DataError(f, line, f"cards item {i + 1}: {nesting_message()}"))
+            continue
         tree = lift(item, source)
         if not isinstance(tree, YMap):
             ctx.errors.append(DataError(source, 0, f"cards item {i + 1} must be a mapping, got "
@@ -852,7 +882,7 @@ def _read_extra(extra: list, source: str, ctx: _Ctx, builder: _Builder,
             for e in ctx.errors[n:]:
                 if e.line == 0 and not e.message.startswith("cards"):
                     e.message = f"cards item {i + 1}: {e.message}"
-                    e.args = (f"{e.file}:{e.line}: {e.message}",)
+                    e.args = (where(e.file, e.line, e.message),)
             continue
         if card.id in seen:
             ctx.err(tree, "id", "id", f"duplicate card id {card.id} in the extra cards")
@@ -938,7 +968,8 @@ def user_patch_files() -> list[Path]:
     from fate_royal.paths import user_data_dir
 
     folder = user_data_dir() / schema.ERRATA_DIR
-    return sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
+    # a named pipe or a device named *.yaml is listed, and its reader refuses it with a message
+    return sorted(p for p in folder.glob("*.yaml") if not p.is_dir()) if folder.is_dir() else []
 
 
 def _read_errata(root: Path, default_root: bool, ctx: _Ctx, files: list[Path],
@@ -979,6 +1010,11 @@ def _read_errata(root: Path, default_root: bool, ctx: _Ctx, files: list[Path],
             if ("set" in m) == ("append" in m):
                 ctx.err(m, None, "", "a patch has exactly one of set: or append:")
                 ok = False
+            rule = m["rule"].strip() if ok else ""
+            if rule and errata_rule_problem(rule):
+                # a patch is switched off with its rule: one that is no errata rule never would be
+                ctx.err(m, "rule", "", errata_rule_problem(rule))
+                ok = False
             if not ok:
                 continue
             if m["id"] in ids:
@@ -986,7 +1022,7 @@ def _read_errata(root: Path, default_root: bool, ctx: _Ctx, files: list[Path],
                 ctx.err(m, "id", "", f"duplicate patch id {m['id']!r} (also at {f}:{ln})")
                 continue
             ids[m["id"]] = location(m, "id")
-            patches.append(_Patch(m, m["id"], m["rule"], m["source"], m["card"], m["path"]))
+            patches.append(_Patch(m, m["id"], rule, m["source"], m["card"], m["path"]))
     return patches
 
 
@@ -1032,6 +1068,29 @@ def _apply_patches(ctx: _Ctx, patches: list[_Patch], cards: dict[str, _CardSrc],
             applied.append(record)
         if applied and card is not None:
             src.card = _with_patches(card, tuple(applied), src.card)
+    _check_patched_classes(ctx, cards, {p.id: p for p in patches})
+
+
+def _check_patched_classes(ctx: _Ctx, cards: dict[str, _CardSrc], patches: dict[str, _Patch]) -> None:
+    """One class card a class, after the patches as before them (``card`` checks the files and a
+    card pack that way): a patch that gives a class card another card's class is refused."""
+    holders: dict[str, list[CardDef]] = {}
+    for card_id in sorted(cards):
+        card = cards[card_id].card
+        if card is not None and card.kind == "class":
+            holders.setdefault(card.class_name, []).append(card)
+    for cname, group in holders.items():
+        patched = [c for c in group if c.patches]
+        if len(group) < 2 or not patched:
+            continue
+        culprit = patched[-1]
+        other = ([c for c in group if not c.patches] or [c for c in group if c is not culprit])[0]
+        applied = next((a for a in reversed(culprit.patches) if a.path in ("class_name", "kind")),
+                       culprit.patches[-1])
+        p = patches.get(applied.patch_id)
+        if p is not None:
+            ctx.err(p.m, "path", "", f"patch {p.id} makes {culprit.id} invalid: class {cname} "
+                    f"already has the class card {other.id}")
 
 
 def _with_patches(card: CardDef, patches: tuple, original: CardDef) -> CardDef:
@@ -1050,8 +1109,7 @@ def _apply_one(ctx: _Ctx, p: _Patch, tree: YMap, rec: _Rec,
     over = " (applied over the value entered in the personal card pack)"
     appending = "append" in m
     got = _resolve(tree, p.path)
-    card_file, card_line = location(tree)
-    at = f"{p.card} ({card_file}:{card_line})"  # a patch that no longer fits names the card file too
+    at = f"{p.card} ({where(*location(tree))})"  # a patch that no longer fits names the card file too
     if isinstance(got, str):
         ctx.err(m, "path", "", f"patch {p.id}: {got}, in {at}")
         return None
@@ -1128,14 +1186,15 @@ def _show(value: Any) -> str:
 
 
 def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict] | None = None,
-                 *, extra_source: str = "<extra cards>", rules: Any = None,
+                 *, extra_source: str = "", rules: Any = None,
                  pack: Any = None, patch_files: list[Path] | None = None) -> CardDB:
     """Load and validate every card file under ``root`` (default ``paths.cards_dir()``), the chip
     sheet and, with ``errata``, apply the errata pack(s) in ``root/errata`` — every patch, or with
     ``rules`` (a ``RuleSet``) the patches it has in force. ``extra`` holds further card definitions
     (same schema; they override shipped cards of the same id), e.g. a scenario's ``cards:``;
-    ``extra_source`` names them in error messages. ``pack``: the personal card pack
-    (``cards.pack``) — None reads the user's pack when ``root`` is the shipped data (a folder given
+    ``extra_source`` names them in error messages (by default none: problems in plain data, such
+    as a save's cards, read ``cards item 2: ...`` and the save's reader names the save). ``pack``:
+    the personal card pack (``cards.pack``) — None reads the user's pack when ``root`` is the shipped data (a folder given
     as ``root`` gets none), False none, a path or a ``CardPack`` that one; its cards come before
     ``extra``. Raises ``DataErrors`` listing every problem found. ``patch_files``: further errata packs
     (default: with the shipped cards, the user's own, ``user_patch_files()``)."""
@@ -1170,7 +1229,9 @@ def load_card_db(root: Path | None = None, errata: bool = True, extra: list[dict
     if errata:
         patches = _read_errata(root, default_root, ctx, files, patch_files)
         if rules is not None:
-            patches = [p for p in patches if rules.patch_on(p.id, p.rule)]
+            # a patch without a rule (an error already reported) is still checked, so that the
+            # patch form learns every problem of its fields at once
+            patches = [p for p in patches if not p.rule or rules.patch_on(p.id, p.rule)]
         applied = sorted(p.id for p in patches)
         _apply_patches(ctx, patches, cards, builder, failed)
     if ctx.errors:
@@ -1203,6 +1264,8 @@ def build_card(mapping: Mapping[str, Any], chips: Mapping[str, Chip] | None = No
     need the other cards (duplicate ids and class names, errata patches). Errors without a line
     start with the dotted path of the field (``effects.1.cost.discard: ...``)."""
     ctx = _Ctx()
+    if too_deep(dict(mapping)):
+        return None, [DataError(source, 0, nesting_message())]
     tree = lift(clone(dict(mapping)), source)
     if not isinstance(tree, YMap):
         return None, [DataError(source, 0, "a card must be a mapping")]
@@ -1261,6 +1324,7 @@ def load_profile(path: Path | None = None, overrides: Mapping | None = None,
     label = f"cards/{schema.PROFILE_FILE}" if default else path.as_posix()
     ctx = _Ctx()
     values: dict[str, Any] = {}
+    tree = over = None
     if not path.is_file():
         ctx.errors.append(DataError(label, 0, "rules profile file not found"))
     else:
@@ -1271,7 +1335,12 @@ def load_profile(path: Path | None = None, overrides: Mapping | None = None,
         if not isinstance(overrides, Mapping):
             ctx.errors.append(DataError(overrides_source, 0, "profile overrides must be a mapping"))
         else:
-            _profile_values(ctx, lift(dict(overrides), overrides_source), values)
+            over = lift(dict(overrides), overrides_source)
+            _profile_values(ctx, over, values)
+    if not ctx.errors:  # each value is fine alone: do they fit together?
+        for key, problem in conflicts(values, over):
+            holder = over if over is not None and key in over else tree
+            ctx.err(holder, key, "", problem)
     if ctx.errors:
         raise DataErrors(ctx.errors)
     return RulesProfile.from_mapping(values)

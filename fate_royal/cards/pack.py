@@ -80,8 +80,7 @@ def read_pack_text(data: bytes | str, label: str) -> CardPack:
     errors: list[DataError] = []
     size = len(data.encode("utf-8") if isinstance(data, str) else data)
     if size > MAX_PACK_BYTES:
-        raise DataErrors([DataError(label, 0, f"a card pack is at most {MAX_PACK_BYTES // 1024} KB "
-                                              f"(this file has {size // 1024} KB)")])
+        raise DataErrors([_too_large(label, size)])
     tree = parse_yaml(data, label, errors)
     if errors:
         raise DataErrors(errors)
@@ -154,12 +153,21 @@ def read_pack(path: str | os.PathLike | None = None) -> CardPack:
     label = p.as_posix()
     if path is None and not p.exists():
         return empty_pack(label)
+    from fate_royal.fsutil import FileTooLarge, read_bounded
+
     try:
-        data = p.read_bytes() if p.stat().st_size <= MAX_PACK_BYTES else b"x" * (MAX_PACK_BYTES + 1)
+        data = read_bounded(p, MAX_PACK_BYTES)
+    except FileTooLarge as exc:
+        raise DataErrors([_too_large(label, exc.size)]) from None
     except OSError as exc:
         raise DataErrors([DataError(label, 0, f"cannot read the card pack: "
                                               f"{exc.strerror or exc}")]) from None
     return read_pack_text(data, label)
+
+
+def _too_large(label: str, size: int) -> DataError:
+    return DataError(label, 0, f"a card pack is at most {MAX_PACK_BYTES // 1024} KB (this file has "
+                               f"{size // 1024} KB)")
 
 
 def dump_pack(pack: CardPack) -> str:

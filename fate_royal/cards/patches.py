@@ -111,17 +111,16 @@ def check_patches(patches: list[dict[str, Any]], *, rules: Any = None, path: Pat
                     fields.setdefault((i, "id"), message)
                 else:
                     other.append(str(e).replace(candidate.as_posix(), path.as_posix()))
-    from fate_royal.cards.ruleset import ERRATA_RULES
+    from fate_royal.cards.ruleset import errata_rule_problem
 
     for i, p in enumerate(patches):  # what the loader leaves to the shipped pack's authors
         for k in ("id", "rule", "source", "card", "path"):
             if not str(p.get(k, "") or "").strip():
                 fields[(i, k)] = f"{k} is required"  # plainer than the loader's "is empty"
         rule = str(p.get("rule", "") or "").strip()
-        if rule and rule not in ERRATA_RULES:
+        if rule and errata_rule_problem(rule):
             # a patch belongs to an errata rule: off with it (the base rules have no patch at all)
-            fields.setdefault((i, "rule"), f"rule must be an errata rule id (E1.1 … E9.7), "
-                                           f"got {rule!r}")
+            fields.setdefault((i, "rule"), errata_rule_problem(rule))
     if fields or other:
         db = None
     return db, fields, other

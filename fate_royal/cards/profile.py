@@ -126,6 +126,8 @@ class RulesProfile:
             if problem:
                 raise ValueError(problem)
             values[key] = _copy(value)
+        for _key, problem in conflicts(values, mapping):
+            raise ValueError(problem)
         return cls(values)
 
     def with_(self, **changes: Any) -> "RulesProfile":
@@ -175,6 +177,30 @@ def check_value(key: str, value: Any) -> str | None:
     return None
 
 
+#: Parameters that must agree with each other: (key, other key, test on the two values, message).
+#: Each value is checked alone by ``check_value``; a game could still not start from these pairs.
+_PAIRS: tuple = (
+    ("start_mana", "mana_limit", lambda mana, limit: mana <= limit,
+     "start_mana {a} is above mana_limit {b}"),
+)
+
+
+def conflicts(values: Mapping[str, Any], given: Mapping[str, Any] | None = None
+              ) -> list[tuple[str, str]]:
+    """The pairs of parameters in ``values`` (a whole profile, defaults filling the gaps) that
+    contradict each other, as (key to blame, message): the key blamed is one of the pair that
+    ``given`` (the mapping being read, whose line a message names) sets, the first of the two when
+    it sets both or neither."""
+    out = []
+    for a, b, ok, message in _PAIRS:
+        va = values.get(a, PARAMETERS[a].default)
+        vb = values.get(b, PARAMETERS[b].default)
+        if _is_int(va) and _is_int(vb) and not ok(va, vb):
+            blame = b if given is not None and b in given and a not in given else a
+            out.append((blame, message.format(a=va, b=vb)))
+    return out
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -191,4 +217,4 @@ def _copy(value: Any) -> Any:
     return list(value) if isinstance(value, list) else value
 
 
-__all__ = ["PARAMETERS", "ParamSpec", "RulesProfile", "check_value"]
+__all__ = ["PARAMETERS", "ParamSpec", "RulesProfile", "check_value", "conflicts"]

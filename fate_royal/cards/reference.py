@@ -159,9 +159,12 @@ def default_path() -> Path:
 
 def load_reference(path: Path | str | None = None) -> RulesReference:
     """Load and validate the rules reference (default: the shipped ``cards/rules-reference.yaml``)."""
+    from fate_royal.cards.yamlsrc import MAX_DATA_BYTES
+    from fate_royal.fsutil import read_bounded
+
     path = Path(path) if path is not None else default_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded(path, MAX_DATA_BYTES).decode("utf-8")
     except OSError as exc:
         raise RulesReferenceError(path, None, f"cannot read the rules reference: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:

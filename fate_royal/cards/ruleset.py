@@ -107,8 +107,9 @@ class RuleSet:
         return rule_id not in self.off
 
     def patch_on(self, patch_id: str, rule_id: str) -> bool:
-        """Whether a card patch applies: its rule and the patch itself are on."""
-        return rule_id not in self.off and patch_id not in self.off
+        """Whether a card patch applies: its rule (an errata rule: a patch naming anything else is
+        never on, so the base rules have no patch at all) and the patch itself are on."""
+        return rule_id in ERRATA_RULES and rule_id not in self.off and patch_id not in self.off
 
     def reading(self, reading_id: str) -> str:
         value = self.readings.get(reading_id)
@@ -236,6 +237,13 @@ class RuleSet:
         return out
 
 
+def errata_rule_problem(rule: Any) -> str | None:
+    """Why a card patch's ``rule:`` is not one of the errata rules it may belong to, or None."""
+    if isinstance(rule, str) and rule in ERRATA_RULES:
+        return None
+    return f"rule {rule!r} is not an errata rule (E1.1 … E9.7){_near(str(rule), ERRATA_RULES)}"
+
+
 def _clean_readings(readings: Mapping[str, str]) -> dict[str, str]:
     return {k: v for k, v in sorted(readings.items()) if v != READINGS[k].default}
 
@@ -247,4 +255,4 @@ def _near(word: str, options: Iterable[str]) -> str:
     return f" (did you mean {near[0]!r}?)" if near else ""
 
 
-__all__ = ["CITATION_ONLY", "ERRATA_RULES", "READINGS", "Reading", "RuleSet"]
+__all__ = ["CITATION_ONLY", "ERRATA_RULES", "READINGS", "Reading", "RuleSet", "errata_rule_problem"]

@@ -17,10 +17,11 @@ a list of switch tokens (``[errata, -E9.3]``). Every problem is a ``DataError`` 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from fate_royal.cards.profile import RulesProfile, check_value
+from fate_royal.cards.profile import RulesProfile, check_value, conflicts
 from fate_royal.cards.ruleset import ERRATA_RULES, READINGS, RuleSet
 from fate_royal.cards.yamlsrc import DataError, DataErrors, YList, YMap, location, plain, read_yaml
 
@@ -132,6 +133,10 @@ def load_ruleset(path: str | Path, profile: RulesProfile | None = None, *, label
         from fate_royal.cards.loader import load_profile
 
         profile = load_profile(None if root is None else Path(root) / "profile.yaml")
+    for key, problem in conflicts({**profile.values, **values}, values):
+        err(ptree, key, problem)
+    if errors:
+        raise DataErrors(errors)
     try:
         prof = RulesProfile.from_mapping(values, profile)
     except ValueError as exc:  # pragma: no cover - every value was checked above
@@ -189,6 +194,8 @@ def resolve_ruleset(spec: Any, *, base: RuleSet | None = None, profile: RulesPro
         mine = user_rulesets_dir() / f"{spec}.yaml"
         if "/" not in spec and mine.is_file():
             return load_ruleset(mine, profile, root=root)
+        if os.path.lexists(path):  # a folder, a named pipe, a symlink loop…: the reader says which
+            return load_ruleset(path, profile, root=root)
         raise DataErrors([DataError(source, 0, f"no rule set {spec!r}: not a shipped set "
                                                f"({', '.join(list_shipped(root))}) nor a file")])
     return load_ruleset(path, profile, root=root)
@@ -278,14 +285,15 @@ def export_ruleset(rules: RuleSet, path: str | Path) -> Path:
 def import_ruleset(path: str | Path, folder: Path | None = None) -> tuple[RuleSet, Path]:
     """Check a shared rule-set file (``DataErrors`` naming file and line) and copy it into the
     user's folder under its own name; the set and the new path."""
-    from fate_royal.fsutil import atomic_write
+    from fate_royal.cards.yamlsrc import MAX_DATA_BYTES
+    from fate_royal.fsutil import atomic_write, read_bounded
 
     src = Path(path)
     rules = load_ruleset(src)
     folder = Path(folder) if folder is not None else user_rulesets_dir()
     folder.mkdir(parents=True, exist_ok=True)
     dest = folder / f"{safe_name(src.stem)}.yaml"
-    atomic_write(dest, src.read_bytes())
+    atomic_write(dest, read_bounded(src, MAX_DATA_BYTES))
     return rules.with_(name=dest.stem), dest
 
 

@@ -6,7 +6,7 @@ outer shapes so that the loader, the checker and the authoring guide share one t
 
 from __future__ import annotations
 
-from fate_royal.cards.vocabulary import CARD_KINDS, MAX_COPIES, MAX_STAT, Param
+from fate_royal.cards.vocabulary import CARD_KINDS, MAX_COPIES, MAX_NAME, MAX_NAME_EN, MAX_STAT, Param
 
 #: Folder of ``cards/`` -> the card kind its files hold.
 KIND_FOLDERS = {"heroes": "hero", "classes": "class", "mystic_codes": "mystic_code", "scenes": "scene"}
@@ -21,8 +21,8 @@ FILE_PROVENANCES = ("printed", "provisional")
 CARD_KEYS = {
     "id": Param("str", required=True, doc="H-001, C-003, M-007, S-001 (prefix by kind, 3 digits)"),
     "kind": Param("enum", required=True, choices=CARD_KINDS),
-    "name": Param("str", required=True, doc="name as printed (Japanese)"),
-    "name_en": Param("str", default=""),
+    "name": Param("str", required=True, doc="name as printed (Japanese)", max_length=MAX_NAME),
+    "name_en": Param("str", default="", max_length=MAX_NAME_EN),
     "provenance": Param("enum", default="printed", choices=FILE_PROVENANCES,
                         doc="provenance of every field not wrapped otherwise"),
     "stats": Param("stats", doc="{pa, pd, ma, md}, each −99–99; required for heroes and classes"),
@@ -49,8 +49,8 @@ CHIP_SHEET_KEYS = {
 
 CHIP_KEYS = {
     "id": Param("str", required=True, doc="lower_case id the proxy operation names"),
-    "name": Param("str", required=True),
-    "name_en": Param("str", default=""),
+    "name": Param("str", required=True, max_length=MAX_NAME),
+    "name_en": Param("str", default="", max_length=MAX_NAME_EN),
     "provenance": Param("enum", choices=FILE_PROVENANCES, doc="default: the sheet's provenance"),
     "stats": Param("stats", required=True),
     "skills": Param("list[str]", default=()),

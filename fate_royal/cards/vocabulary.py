@@ -89,6 +89,8 @@ class Param:
     doc: str = ""
     minimum: int | None = None  # for int (and each item of list[int])
     maximum: int | None = None
+    #: for str: a name, at most this many characters, with no control or invisible character
+    max_length: int | None = None
 
 
 #: Upper bounds of the numbers card data may carry: what a table can hold, draw and play. No card
@@ -100,6 +102,8 @@ MAX_AMOUNT = 99  # mana, damage, coins
 MAX_COMMAND_SPELLS = 9
 MAX_COPIES = 20  # copies of one card in the deck
 MAX_DRAGON_RANK = 99  # 竜N
+MAX_NAME = 40  # a card's or effect's printed name (the longest printed one has 11 characters)
+MAX_NAME_EN = 80  # its English name (the longest has 36)
 MAX_PLAYERS = 7
 DIE_FACES = (1, 6)
 
@@ -295,8 +299,9 @@ TARGET_KINDS = ("none", "servant", "player", "dropped_player", "card", "stack_ef
 TARGET_SIDES = ("any", "opponent", "self", "combat_opponent")
 
 EFFECT_KEYS = {
-    "name": Param("str", required=True, doc="the effect's printed name (same-name effects do not stack)"),
-    "name_en": Param("str"),
+    "name": Param("str", required=True, doc="the effect's printed name (same-name effects do not stack)",
+                  max_length=MAX_NAME),
+    "name_en": Param("str", max_length=MAX_NAME_EN),
     "timing": Param("enum", required=True, choices=TIMINGS),
     "window": Param("enum", default="any", choices=tuple(WINDOWS)),
     "cost": Param("cost"),

@@ -9,6 +9,11 @@ the Python values are then built from the nodes by this module, which accepts on
 Mappings and lists come back as ``YMap`` / ``YList``: a ``dict`` / ``list`` that also remembers the
 file (``src``), its own line, and the line of each key or item, so that validation can name the line
 of any value.
+
+Card data needs little depth (the shipped files nest lists and mappings 11 levels at most): a file
+nested more than ``MAX_NESTING`` levels is refused at the line where it gets too deep, so that no
+reader or checker further on ever recurses without end. A data file is read with
+``fsutil.read_bounded``: at most ``MAX_DATA_BYTES``, and never a named pipe or a device.
 """
 
 from __future__ import annotations
@@ -24,19 +29,56 @@ _CORE = "tag:yaml.org,2002:"
 _KEY_READINGS = {_CORE + "bool": "true/false", _CORE + "int": "a number", _CORE + "float": "a number",
                  _CORE + "null": "nothing (null)"}
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+#: Lists and mappings inside one another, at most (the shipped data uses 11 levels).
+MAX_NESTING = 64
+#: A card file, errata pack, rule set, profile or reference holds a few KB.
+MAX_DATA_BYTES = 2 * 1024 * 1024
+#: ``str(DataErrors)`` lists this many problems, then says how many more there are.
+MAX_SHOWN_ERRORS = 20
+
+
+def nesting_message(limit: int = MAX_NESTING) -> str:
+    return f"lists and mappings nested too deeply (more than {limit} levels)"
+
+
+def too_deep(value: Any, limit: int = MAX_NESTING) -> bool:
+    """Whether plain data (dicts, lists, tuples) nests more than ``limit`` levels (without
+    recursing, so any depth can be asked about)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, (list, tuple)):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 class DataError(Exception):
     """One problem in a data file: ``str(e) == "file:line: message"``."""
 
     def __init__(self, file: str, line: int, message: str) -> None:
-        super().__init__(f"{file}:{line}: {message}")
+        super().__init__(where(file, line, message))
         self.file = str(file)
         self.line = int(line)
         self.message = message
 
     def __str__(self) -> str:  # pragma: no cover - same as args[0]
-        return f"{self.file}:{self.line}: {self.message}"
+        return where(self.file, self.line, self.message)
+
+
+def where(file: str, line: int, message: str | None = None) -> str:
+    """``file:line`` (with ``: message``). Data without a file of its own (``file`` empty: e.g.
+    the cards recorded in a save, whose reader names the save) gives the message alone."""
+    place = f"{file}:{line}" if file else ""
+    if message is None:
+        return place or "the data given"
+    return f"{place}: {message}" if place else message
 
 
 class DataErrors(DataError):
@@ -47,10 +89,17 @@ class DataErrors(DataError):
         self.errors: list[DataError] = list(errors)
         first = self.errors[0] if self.errors else DataError("?", 0, "no errors")
         super().__init__(first.file, first.line, first.message)
-        self.args = ("\n".join(str(e) for e in self.errors),)
+        self.args = (self._text(),)
+
+    def _text(self) -> str:
+        """One problem a line; past ``MAX_SHOWN_ERRORS``, how many more there are."""
+        lines = [str(e) for e in self.errors[:MAX_SHOWN_ERRORS]]
+        if len(self.errors) > MAX_SHOWN_ERRORS:
+            lines.append(f"… and {len(self.errors) - MAX_SHOWN_ERRORS} more")
+        return "\n".join(lines)
 
     def __str__(self) -> str:
-        return "\n".join(str(e) for e in self.errors)
+        return self._text()
 
     def __iter__(self):
         return iter(self.errors)
@@ -148,11 +197,14 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
 
 
-def read_yaml(path: Path, label: str, errors: list[DataError]) -> Any:
-    """Read one YAML file into YMap/YList values. Problems are appended to ``errors`` (file = label);
-    returns None when the file cannot be used at all."""
+def read_yaml(path: Path, label: str, errors: list[DataError], limit: int = MAX_DATA_BYTES) -> Any:
+    """Read one YAML file (a regular file of at most ``limit`` bytes) into YMap/YList values.
+    Problems are appended to ``errors`` (file = label); returns None when the file cannot be used
+    at all."""
+    from fate_royal.fsutil import read_bounded
+
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, limit)
     except OSError as exc:
         errors.append(DataError(label, 0, f"cannot read file: {exc.strerror or exc}"))
         return None
@@ -195,10 +247,15 @@ def _parse_yaml(data: bytes | str, label: str, errors: list[DataError]) -> Any:
     except yaml.YAMLError as exc:
         errors.append(DataError(label, 1, f"YAML error: {exc}"))
         return None
+    except RecursionError:  # the pure-Python composer, far past MAX_NESTING: no line to name
+        errors.append(DataError(label, 1, nesting_message()))
+        return None
     if node is None:
         errors.append(DataError(label, 1, "empty file"))
         return None
-    return _Builder(label, errors).build(node)
+    builder = _Builder(label, errors)
+    value = builder.build(node)
+    return None if builder.too_deep else value  # too deep to be data: nothing of it is used
 
 
 @lru_cache(maxsize=1)
@@ -215,6 +272,8 @@ class _Builder:
         self.active: set[int] = set()
         self.built: set[int] = set()  # collection nodes already built: seeing one again = alias
         self.aliased: set[int] = set()  # ... and those already reported as such
+        self.depth = 0  # lists and mappings around the node being built
+        self.too_deep = False  # said once a file
 
     def error(self, node: yaml.Node, message: str) -> None:
         self.errors.append(DataError(self.label, node.start_mark.line + 1, message))
@@ -262,8 +321,14 @@ class _Builder:
                 self.error(node, "this list or mapping is anchored (&name) and used again through an "
                            "alias (*name); aliases of lists or mappings are not allowed in data files")
             return None
+        if self.depth >= MAX_NESTING:
+            if not self.too_deep:
+                self.too_deep = True
+                self.error(node, nesting_message())
+            return None
         self.built.add(id(node))
         self.active.add(id(node))
+        self.depth += 1
         try:
             if isinstance(node, yaml.SequenceNode):
                 if node.tag != _CORE + "seq":
@@ -297,4 +362,5 @@ class _Builder:
                 out.key_lines[key] = knode.start_mark.line + 1
             return out
         finally:
+            self.depth -= 1
             self.active.discard(id(node))

@@ -126,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
         _collect(exc, errors, schema.PROFILE_FILE)
     rulesets = _check_rulesets(root, default_root, profile, errors)
     reference = _check_reference(root, default_root, errors)
+    # a broken errata pack (the user's own) also stops every rule set, which names the patches it
+    # may switch: each problem is said, and counted, once
+    errors = list({str(e): e for e in errors}.values())
     for e in errors:
         print(e)
     if errors:

@@ -89,14 +89,19 @@ def main(argv: list[str]) -> int:
     from fate_royal.paths import data_root
 
     data_root()
+    option = "SET" if args.what == "show" else "A"
     try:
         if args.what == "list":
             return _list()
         if args.what == "show":
             return _show(_load(args.set, "SET"))
-        return _diff(_load(args.a, "A"), _load(args.b, "B"))
+        a = _load(args.a, "A")
+        option = "B"
+        return _diff(a, _load(args.b, "B"))
     except DataError as exc:
-        for line in str(exc).splitlines():
+        from fate_royal.commands import option_error_lines
+
+        for line in option_error_lines(exc, option):
             print(f"fate-royal rules: {line}", file=sys.stderr)
         return 2
 

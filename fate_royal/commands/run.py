@@ -93,10 +93,10 @@ def play(path: Path, rules: Any, lang: str, out=None, verbose: bool = False) -> 
     return result
 
 
-def _ruleset(spec: str) -> Any:
+def _ruleset(spec: str, option: str = "--rules") -> Any:
     from fate_royal.cards.rulesets import resolve_ruleset
 
-    return resolve_ruleset(spec, relative_to=Path.cwd(), source="--rules")
+    return resolve_ruleset(spec, relative_to=Path.cwd(), source=option)
 
 
 def main(argv: list[str]) -> int:
@@ -116,11 +116,16 @@ def main(argv: list[str]) -> int:
     from fate_royal.paths import data_root
 
     data_root()  # a FATE_ROYAL_DATA that points nowhere stops here, with its message
+    option = "--rules" if args.rules else "--no-errata"
     try:
         rules = _ruleset(args.rules) if args.rules else _ruleset("base") if args.no_errata else None
-        other = _ruleset(args.compare) if args.compare else None
+        option = "--compare"
+        other = _ruleset(args.compare, option) if args.compare else None
     except DataError as exc:
-        print(f"fate-royal run: {exc}", file=sys.stderr)
+        from fate_royal.commands import option_error_lines
+
+        for line in option_error_lines(exc, option):
+            print(f"fate-royal run: {line}", file=sys.stderr)
         return 2
     files = expand(args.files)
     if not files:

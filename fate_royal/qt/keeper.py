@@ -160,6 +160,9 @@ class GameKeeper(QObject):
         except SaveError as exc:
             log.info("autosave not offered: %s", exc)
             return None
+        except Exception as exc:  # whatever a damaged file does, the table still starts
+            log.warning("autosave not offered: %s: %s", path, exc)
+            return None
         if summary.over or summary.entries == 0:
             return None
         return summary

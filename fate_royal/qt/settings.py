@@ -9,18 +9,23 @@ is the same for every Qt version and can be named in the README.
 Remembered: the interface language, window geometry and dock layout, the players' names (the last
 game's), each player's stops (by name), the last folder per kind of file, recent files, whether
 the table animates, and the user's keyboard shortcuts. A damaged or hand-edited value is ignored
-(the default is used), never an error.
+(the default is used), never an error; so is a settings path that is not a regular file (a named
+pipe, a device, a folder): the log says so and the table runs with the defaults.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
 MAX_RECENT = 8
+log = logging.getLogger(__name__)
 _instance: "Settings | None" = None
 
 
@@ -44,9 +49,33 @@ def settings() -> "Settings":
     return _instance
 
 
+def _unusable(path: Path) -> str | None:
+    """Why the settings file cannot be opened safely (a named pipe would hang QSettings, a device
+    would feed it without end), or None: a regular file, or none yet."""
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:  # a symlink loop, no permission
+        return exc.strerror or str(exc)
+    if stat.S_ISREG(info.st_mode):
+        return None
+    return "not a regular file"
+
+
 class Settings:
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
+        problem = _unusable(self.path)
+        self._scratch = None
+        if problem is not None:
+            # the defaults, kept in a file of our own for this run: the path is never opened
+            log.warning("settings file %s: %s; using the default settings for this run",
+                        self.path, problem)
+            self._scratch = tempfile.TemporaryDirectory(prefix="fate_royal-settings-")
+            self.q = QSettings(str(Path(self._scratch.name) / "settings.ini"),
+                               QSettings.Format.IniFormat)
+            return
         self.q = QSettings(str(self.path), QSettings.Format.IniFormat)
 
     def sync(self) -> None:

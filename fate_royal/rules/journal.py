@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 FORMAT = "fate_royal-journal"
 VERSION = 1
 MAX_JOURNAL_BYTES = 256 * 1024 * 1024  # 40,000 actions take about 5 MB
+#: The highest turn the resume question shows (a journal claiming more is damaged: it shows 1).
+MAX_SHOWN_TURN = 999_999
 
 
 def header(game: Game) -> dict[str, Any]:
@@ -90,7 +92,7 @@ def _lines(path: Path) -> tuple[str, list[tuple[int, str]]]:
 
 def _parse(path: str | Path) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
     """(label, header, entry lines) with a cut-off last line dropped."""
-    from fate_royal.rules.save import SaveError
+    from fate_royal.rules.save import SaveError, too_long_number
 
     label, lines = _lines(Path(path))
     if not lines:
@@ -99,6 +101,8 @@ def _parse(path: str | Path) -> tuple[str, dict[str, Any], list[dict[str, Any]]]
         head = json.loads(lines[0][1])
     except (json.JSONDecodeError, RecursionError):
         raise SaveError(label, "damaged autosave: its first line is not readable", lines[0][0]) from None
+    except ValueError:  # a number too long for Python to read (its limit is 4300 digits)
+        raise SaveError(label, f"damaged autosave: {too_long_number()}", lines[0][0]) from None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise SaveError(label, "not a fate_royal autosave (no 'format: fate_royal-journal' field)", 1)
     if head.get("version") != VERSION:
@@ -115,6 +119,8 @@ def _parse(path: str | Path) -> tuple[str, dict[str, Any], list[dict[str, Any]]]
                 log.info("%s:%d: a cut-off last line is ignored", label, number)
                 break
             raise SaveError(label, "damaged autosave: a line is not readable", number) from None
+        except ValueError:  # a whole line, with a number too long for Python to read
+            raise SaveError(label, f"damaged autosave: {too_long_number()}", number) from None
         if not isinstance(item, dict) or item.get("n") != len(entries) or not isinstance(item.get("entry"), dict):
             raise SaveError(label, f"damaged autosave: expected entry {len(entries)} here", number)
         entries.append(item)
@@ -131,13 +137,18 @@ def journal_summary(path: str | Path) -> JournalSummary:
     except OSError:
         mtime = 0.0
     return JournalSummary(label, [str(n) for n in head.get("names", [])],
-                          turn if isinstance(turn, int) else 1, bool(last.get("over", False)),
-                          len(entries), str(head.get("rules_title", "")), mtime)
+                          turn if _whole(turn) and 1 <= turn <= MAX_SHOWN_TURN else 1,
+                          bool(last.get("over", False)), len(entries),
+                          str(head.get("rules_title", "")), mtime)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def read_journal(path: str | Path) -> Any:
     """The journal as a checked save (``save.SaveInfo``), ready for ``save.load_game(info=...)``."""
-    from fate_royal.rules.save import SaveError, SaveInfo
+    from fate_royal.rules.save import SaveError, SaveInfo, record_problem
 
     label, head, entries = _parse(path)
     data = dict(head)
@@ -147,6 +158,9 @@ def read_journal(path: str | Path) -> Any:
     data["state_digest"] = ""  # the journal keeps no digest: the replay itself is the check
     if not isinstance(data.get("cards_fingerprint"), str):
         raise SaveError(label, "damaged autosave: 'cards_fingerprint' is missing", 1)
+    problem = record_problem(record)
+    if problem:
+        raise SaveError(label, f"damaged autosave: {problem}")
     try:
         rec = GameRecord.from_dict(record)
     except (ValueError, TypeError, KeyError) as exc:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -24,7 +26,11 @@ from fate_royal.cards.profile import PARAMETERS, RulesProfile, check_value
 from fate_royal.cards.ruleset import RuleSet
 from fate_royal.rules.errors import IllegalAction, RulesError
 from fate_royal.rules.game import Game
+from fate_royal.rules.invariants import check_state
 from fate_royal.rules.record import GameRecord
+from fate_royal.rules.setup import shown_value
+
+_LONG_NUMBER = re.compile(r"\d{21,}")
 
 FORMAT = "fate_royal-save"
 VERSION = 2
@@ -32,9 +38,11 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024  # a real save is a few hundred KB at most
 
 
 class SaveError(RulesError):
-    """A save that cannot be written or opened. ``str()`` is ``file[:line]: message``."""
+    """A save that cannot be written or opened. ``str()`` is ``file[:line]: message``. A number of
+    more than 20 digits in ``message`` is cut (a hostile file's 400-digit seat or version)."""
 
     def __init__(self, file: str, message: str, line: int = 0) -> None:
+        message = _LONG_NUMBER.sub(lambda m: m.group()[:20] + "…", message)
         self.file, self.line, self.message = str(file), line, message
         where = f"{file}:{line}" if line else str(file)
         super().__init__(f"{where}: {message}")
@@ -165,27 +173,135 @@ def read_save(path: str | Path, db: CardDB | None = None) -> SaveInfo:
         raise SaveError(label, f"damaged save: {exc.msg}", exc.lineno) from None
     except RecursionError:
         raise SaveError(label, "damaged save: nested too deeply") from None
+    except ValueError:  # a number too long for Python to read (its limit is 4300 digits)
+        raise SaveError(label, f"damaged save: {too_long_number()}", long_number_line(text)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(label, "not a fate_royal save (no 'format: fate_royal-save' field)")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(label, "damaged save: no format version")
     if version > VERSION:
-        raise SaveError(label, f"saved by a newer fate_royal (format {version}; this one reads up to "
-                               f"{VERSION}); update fate_royal to open it")
+        raise SaveError(label, f"saved by a newer fate_royal (format {shown_value(version)}; this one "
+                               f"reads up to {VERSION}); update fate_royal to open it")
     if version < 1:
-        raise SaveError(label, f"unknown save format version {version}")
+        raise SaveError(label, f"unknown save format version {shown_value(version)}")
     if version == 1:
         data = _from_version_1(label, data)
     for key, kind in (("record", dict), ("cards_fingerprint", str), ("state_digest", str)):
         if not isinstance(data.get(key), kind):
             raise SaveError(label, f"damaged save: '{key}' is missing or has the wrong type")
+    problem = record_problem(data["record"])
+    if problem:
+        raise SaveError(label, f"damaged save: {problem}")
     try:
         record = GameRecord.from_dict(data["record"])
     except (ValueError, TypeError, KeyError) as exc:
         raise SaveError(label, f"damaged save: {exc}") from None
     changed = db is not None and db.fingerprint != data["cards_fingerprint"]
     return SaveInfo(label, data, record, changed)
+
+
+def too_long_number() -> str:
+    """What a save or autosave holding a number Python will not read is told."""
+    return f"a number has more than {_digits_limit()} digits"
+
+
+def _digits_limit() -> int:
+    return sys.get_int_max_str_digits() or 4300  # (0: no limit was set; Python's default is 4300)
+
+
+def long_number_line(text: str) -> int:
+    """The line of the first number too long for Python to read in ``text`` (0 if none)."""
+    found = re.search(r"\d{%d,}" % (_digits_limit() + 1), text)
+    return text.count("\n", 0, found.start()) + 1 if found else 0
+
+
+#: What a seat of the ``seats`` option may be: a person, or a computer level (``fate_royal.ai``'s
+#: ``SEAT_KINDS``; the rules cannot import the computer players, so a test keeps the two equal).
+SEAT_KINDS = ("human", "random", "basic", "strong")
+
+
+def record_problem(record: Any) -> str | None:
+    """What is wrong with a game record's plain data (a save's or autosave's ``record``) that
+    ``GameRecord.from_dict`` lets through, or None: an action whose kind is not text, an option
+    naming a seat the game does not have, an unknown computer level or stop, a rule switch that
+    does not exist, a rule set's title or name that is not text. The setup itself is checked when
+    the game is set up (``setup.setup_problems``)."""
+    if not isinstance(record, dict):
+        return None  # (from_dict says so)
+    players = record.get("setup", {}).get("players") if isinstance(record.get("setup"), dict) else None
+    seats = len(players) if isinstance(players, list) else 7
+    options = record.get("options")
+    for key, value in (options.items() if isinstance(options, dict) else ()):
+        problem = option_problem(key, value, seats)
+        if problem:
+            return problem
+    actions = record.get("actions")
+    for i, entry in enumerate(actions if isinstance(actions, list) else ()):
+        if not isinstance(entry, dict):
+            continue  # (from_dict says so)
+        if not isinstance(entry.get("kind"), str):
+            return f"action {i + 1}: its kind must be text, got {shown_value(entry.get('kind'))}"
+        if entry["kind"] == "option":  # (a change may name any stop: ``Game.set_option`` takes any)
+            problem = option_problem(entry.get("key"), entry.get("value"), seats, stop_names=False)
+            if problem:
+                return f"action {i + 1}: {problem}"
+    rules = record.get("rules")
+    return rules_problem(rules) if isinstance(rules, dict) else None
+
+
+def option_problem(key: Any, value: Any, seats: int, stop_names: bool = True) -> str | None:
+    """What is wrong with the ``seats`` or ``stops`` option of a game of ``seats`` players beyond
+    what ``record.check_option`` checks (None when nothing is); ``stop_names`` False lets any stop
+    name pass."""
+    from fate_royal.rules.hotseat import STOPS
+
+    if key not in ("seats", "stops") or not isinstance(value, dict):
+        return None
+    for seat, setting in value.items():
+        if not (isinstance(seat, str) and seat.isdigit()):
+            return None  # (check_option says so)
+        if len(seat) > 1 or int(seat) >= seats:
+            return f"{key}: seat {shown_value(seat)} is not a seat of this game (seats 0 to {seats - 1})"
+        if key == "seats" and setting not in SEAT_KINDS:
+            return (f"seat {seat} is {shown_value(setting)}, not a person or a computer level "
+                    f"({', '.join(SEAT_KINDS)})")
+        for stop in (setting if key == "stops" and stop_names and isinstance(setting, list) else ()):
+            if stop not in STOPS:
+                return f"stops of seat {seat}: unknown stop {shown_value(stop)} (stops: {', '.join(STOPS)})"
+    return None
+
+
+def rules_problem(rules: dict) -> str | None:
+    """What is wrong with a record's rule set beyond what ``RuleSet.from_dict`` checks: every
+    switch in ``off`` must be an errata rule or an errata patch (one of the installed packs', or
+    named after its rule such as E9.1-a); ``title`` and ``name`` must be text."""
+    from fate_royal.cards.ruleset import ERRATA_RULES
+
+    for key in ("title", "name"):
+        if not isinstance(rules.get(key, ""), str):
+            return f"rule set {key} must be text, got {shown_value(rules[key])}"
+    off = rules.get("off")
+    unknown = [x for x in (off if isinstance(off, list) else ()) if isinstance(x, str)
+               and x not in ERRATA_RULES and x.split("-")[0] not in ERRATA_RULES]
+    if unknown:
+        unknown = [x for x in unknown if x not in _installed_patches()]
+    if unknown:
+        return (f"unknown rule switch {shown_value(unknown[0])} in the rule set "
+                "(errata rules are E1.1 … E9.7; patches as in cards/errata/)")
+    return None
+
+
+def _installed_patches() -> list[str]:
+    """The errata patch ids of the shipped and the user's packs (none if they cannot be read:
+    then the card data's own error is what the user sees)."""
+    from fate_royal.cards.rulesets import known_switches
+    from fate_royal.cards.yamlsrc import DataError
+
+    try:
+        return known_switches()
+    except (DataError, OSError):  # a broken pack: reported when the card data is loaded
+        return []
 
 
 def _from_version_1(label: str, data: dict) -> dict:
@@ -246,6 +362,9 @@ def load_game(path: str | Path, db_loader: DbLoader, *, allow_changed_cards: boo
         game = Game(db, rec.rules, rec.setup, seed=rec.seed, options=rec.options, cards=rec.cards)
     except (RulesError, KeyError, ValueError, TypeError) as exc:
         raise SaveError(label, f"damaged save: its setup cannot be played ({exc})") from exc
+    problems = check_state(game.ctx.s)
+    if problems:  # the engine's own invariants: a start position it could never reach
+        raise SaveError(label, "damaged save: impossible start position: " + "; ".join(problems))
     entries = rec.actions
     stop = len(entries) if upto is None else max(0, min(upto, len(entries)))
     for i, entry in enumerate(entries[:stop]):

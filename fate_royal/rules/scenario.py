@@ -18,6 +18,7 @@ from fate_royal.cards import load_card_db, load_profile
 from fate_royal.cards.model import CardDB
 from fate_royal.cards.ruleset import RuleSet
 from fate_royal.cards.yamlsrc import DataError, DataErrors, YMap, location, parse_yaml, plain
+from fate_royal.fsutil import FileTooLarge, read_bounded
 from fate_royal.rules.actions import (
     Action, Choose, ChooseAttack, ChooseEncounterTarget, CommandSpell, DeclareRaid, Discard, Pass,
     PlayCard, UseEffect,
@@ -148,16 +149,25 @@ class Scenario:
         return game
 
 
+def _too_large(label: str, size: int) -> DataError:
+    return DataError(label, 0, f"a scenario file is at most {MAX_SCENARIO_BYTES // 1024} KB "
+                               f"(this one is {size // 1024} KB)")
+
+
 def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario:
     """Read and check a scenario file. Raises DataErrors (file:line messages) on any problem."""
     path = Path(path)
     label = str(path)
     errors: list[DataError] = []
     if text is None:
-        try:
-            text = path.read_bytes()
+        try:  # (never more than the bound is read; a pipe or a device is refused unopened)
+            text = read_bounded(path, MAX_SCENARIO_BYTES)
+        except FileTooLarge as exc:
+            raise DataErrors([_too_large(label, exc.size)]) from None
         except OSError as exc:
-            raise DataErrors([DataError(label, 0, f"cannot read file: {exc.strerror or exc}")])
+            raise DataErrors([DataError(label, 0, f"cannot read file: {exc.strerror or exc}")]) from None
+    if len(text) > MAX_SCENARIO_BYTES:
+        raise DataErrors([_too_large(label, len(text))])
     tree = parse_yaml(text, label, errors)
     if errors:
         raise DataErrors(errors)
@@ -218,6 +228,11 @@ def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario
 #: Bounds on what a scenario file may ask for, so that no file can hang or exhaust the table.
 MAX_LIST = 200  # cards in a pile or hand, die results, steps' lists
 MAX_NUMBER = 99  # mana, limits, command spells, coins
+#: a scenario file's size and steps: far above any real one (the shipped ones are at most 6 KB and
+#: 24 steps) and far below what would take the table seconds and hundreds of MB to read (a 3 MB
+#: file of 300,000 steps took 780 MB and more than 20 s to open)
+MAX_SCENARIO_BYTES = 1024 * 1024
+MAX_STEPS = 1000
 MAX_TURN = 10_000
 CARD_STATES = ("reverse", "rise", "down", "danger")
 
@@ -404,6 +419,9 @@ class _Checker:
         steps: list[Step] = []
         if not isinstance(steps_raw, list):
             self.err(tree, "steps", "steps must be a list")
+            return steps
+        if len(steps_raw) > MAX_STEPS:
+            self.err(tree, "steps", f"a scenario has at most {MAX_STEPS} steps (this one has {len(steps_raw)})")
             return steps
         for i, st in enumerate(steps_raw):
             _, line = location(steps_raw, i, (self.label, 1))

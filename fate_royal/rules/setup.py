@@ -12,6 +12,7 @@ import hashlib
 import unicodedata
 from typing import Any
 
+from fate_royal.cards.vocabulary import CARD_STATES, COIN_KINDS
 from fate_royal.rules import zones
 from fate_royal.rules.context import Ctx
 from fate_royal.rules.errors import SetupError
@@ -125,12 +126,212 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+#: What a setup mapping may hold (``seed`` is taken out by ``Game`` before ``build``).
+SETUP_KEYS = ("players", "deck", "discard", "grail", "dice", "start", "scenario", "uid_order")
+UID_ORDERS = ("shuffled", "sequential")
+SEAT_STATES = ("reverse", "rise", "down")  # a seat card is never in danger
+MAX_SEAT = 20  # cards on one servant seat, as a scenario may give them
+
+
+def shown_value(value: Any) -> str:
+    """A value as a message quotes it: a list or mapping by its kind, anything else cut after 20
+    characters (a number of 400 digits, a name of a million characters)."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, str):
+        return _shown(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write out (Python's limit is 4300 digits)
+        return "a number of thousands of digits"
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number_problem(what: str, value: Any, low: int, high: int) -> str | None:
+    """Why ``value`` is not a whole number from ``low`` to ``high`` (None when it is)."""
+    if not _whole(value):
+        return f"{what} must be a whole number from {low} to {high}, got {shown_value(value)}"
+    if value < low:
+        return f"{what} {shown_value(value)} is below the minimum {low}"
+    if value > high:
+        return f"{what} {shown_value(value)} is above the maximum {high}"
+    return None
+
+
+def _card_ref_problem(what: str, value: Any) -> str | None:
+    if not isinstance(value, str) or not value.strip():
+        return f"{what} must be a card id such as M-006, got {shown_value(value)}"
+    return None
+
+
+def _card_list_problems(what: str, value: Any, most: int) -> list[str]:
+    """A list of at most ``most`` card ids (None: not given)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        return [f"{what} must be a list of card ids such as [M-006, S-001], got {shown_value(value)}"]
+    if len(value) > most:
+        return [f"{what} holds {len(value)} cards, above the maximum {most}"]
+    return [p for p in (_card_ref_problem(f"each card of {what}", c) for c in value) if p]
+
+
+def _unknown_keys(where: str, mapping: dict, allowed: tuple) -> list[str]:
+    return [f"unknown key {shown_value(k)} in {where} (keys: {', '.join(allowed)})"
+            for k in mapping if k not in allowed]
+
+
+def setup_problems(setup: Any) -> list[str]:
+    """Every reason why ``setup`` (a save's or a scenario's) is not a setup the table can hold, as
+    one-line messages naming the player and field (empty when it is well formed): wrong types,
+    unknown keys and values, numbers out of the scenario files' bounds. Which cards exist is
+    ``build``'s check (it needs the card data)."""
+    from fate_royal.rules.scenario import MAX_LIST, MAX_NUMBER, MAX_TURN, PLAYER_KEYS, START_KEYS
+
+    if not isinstance(setup, dict):
+        return [f"the setup must be a mapping, got {shown_value(setup)}"]
+    problems = _unknown_keys("the setup", setup, SETUP_KEYS)
+    players = setup.get("players") or []
+    if not isinstance(players, list):
+        return problems + [f"players must be a list of 2 to 7 players, got {shown_value(players)}"]
+    if not 2 <= len(players) <= 7:
+        return problems + [f"a game needs 2 to 7 players, got {len(players)}"]
+    names: list[str] = []
+    for i, spec in enumerate(players):
+        if not isinstance(spec, dict):
+            problems.append(f"player {i + 1} must be a mapping with a name, got {shown_value(spec)}")
+            names.append(f"P{i + 1}")
+            continue
+        name = spec.get("name", f"P{i + 1}")
+        if not isinstance(name, str):
+            problems.append(f"player {i + 1}: name must be text, got {shown_value(name)}")
+            name = f"P{i + 1}"
+        names.append(name)
+        problems += _player_problems(f"player {_shown(name)}", spec, MAX_NUMBER, MAX_LIST,
+                                     PLAYER_KEYS)
+    for zone in ("deck", "discard", "grail"):
+        problems += _card_list_problems(zone, setup.get(zone), MAX_LIST)
+    dice = setup.get("dice") or []
+    if not isinstance(dice, list):
+        problems.append(f"dice must be a list of die results 1..6, got {shown_value(dice)}")
+    elif len(dice) > MAX_LIST:
+        problems.append(f"dice holds {len(dice)} results, above the maximum {MAX_LIST}")
+    else:
+        problems += [p for p in (_number_problem("a die result", d, 1, 6) for d in dice) if p]
+    problems += _start_problems(setup.get("start"), names, MAX_TURN, START_KEYS)
+    if not isinstance(setup.get("scenario", False), bool):
+        problems.append(f"scenario must be true or false, got {shown_value(setup['scenario'])}")
+    uid_order = setup.get("uid_order", "shuffled")
+    if uid_order not in UID_ORDERS:  # (a list or mapping is not in the tuple either)
+        problems.append(f"unknown uid_order {shown_value(uid_order)} (uid orders: {', '.join(UID_ORDERS)})")
+    return problems
+
+
+def _player_problems(who: str, spec: dict, max_number: int, max_list: int,
+                     keys: tuple) -> list[str]:
+    problems = [f"{who}: {p}" for p in _unknown_keys("a player", spec, keys)]
+    for key in ("mana", "mana_limit", "command_spells"):
+        if key in spec:
+            problem = _number_problem(key, spec[key], 0, max_number)
+            if problem:
+                problems.append(f"{who}: {problem}")
+    if not isinstance(spec.get("out", False), bool):
+        problems.append(f"{who}: out must be true or false, got {shown_value(spec['out'])}")
+    coins = spec.get("coins")
+    if coins is not None and not isinstance(coins, dict):
+        problems.append(f"{who}: coins must be a mapping like {{assassination: 1}}, got {shown_value(coins)}")
+    for kind, count in (coins.items() if isinstance(coins, dict) else ()):
+        if kind not in COIN_KINDS:
+            problems.append(f"{who}: unknown coin {shown_value(kind)} (coins: {', '.join(COIN_KINDS)})")
+            continue
+        problem = _number_problem(f"coins.{kind}", count, 0, max_number)
+        if problem:
+            problems.append(f"{who}: {problem}")
+    servant = spec.get("servant")
+    if servant is not None and not isinstance(servant, dict):
+        problems.append(f"{who}: servant must be a mapping {{hero, class, state}}, "
+                        f"got {shown_value(servant)}")
+    if isinstance(servant, dict):
+        problems += [f"{who}: {p}" for p in _unknown_keys("a servant", servant,
+                                                          ("hero", "class", "state", "class_state"))]
+        for key in ("hero", "class"):
+            problem = _card_ref_problem(f"servant {key}", servant[key]) if key in servant else None
+            if problem:
+                problems.append(f"{who}: {problem}")
+        for key in ("state", "class_state"):  # (None: not given)
+            if servant.get(key) is not None and servant[key] not in CARD_STATES:
+                problems.append(f"{who}: servant {key} must be {', '.join(CARD_STATES[:-1])} or "
+                                f"{CARD_STATES[-1]}, got {shown_value(servant[key])}")
+    problems += [f"{who}: {p}" for p in _card_list_problems("hand", spec.get("hand"), max_list)]
+    problems += [f"{who}: {p}" for p in _seat_problems(spec.get("seat"))]
+    return problems
+
+
+def _seat_problems(seat: Any) -> list[str]:
+    if seat is None:
+        return []
+    if not isinstance(seat, list):
+        return ["seat must be a list of cards (M-006 or {card: M-006, state: down}), "
+                f"got {shown_value(seat)}"]
+    if len(seat) > MAX_SEAT:
+        return [f"seat holds {len(seat)} cards, above the maximum {MAX_SEAT}"]
+    problems = []
+    for entry in seat:
+        if not isinstance(entry, dict):
+            problem = _card_ref_problem("each seat card", entry)
+            problems += [problem] if problem else []
+            continue
+        problems += _unknown_keys("a seat card", entry, ("card", "state"))
+        if "card" not in entry:
+            problems.append("a seat card needs card: (an id such as M-006)")
+        else:
+            problem = _card_ref_problem("a seat card", entry["card"])
+            problems += [problem] if problem else []
+        if entry.get("state") is not None and entry["state"] not in SEAT_STATES:  # (None: not given)
+            problems.append(f"a seat card is {', '.join(SEAT_STATES[:-1])} or {SEAT_STATES[-1]}, "
+                            f"got {shown_value(entry['state'])}")
+    return problems
+
+
+def _start_problems(start: Any, names: list[str], max_turn: int, keys: tuple) -> list[str]:
+    """``start``: the first player (a name, or a seat number from 0), step and turn."""
+    if start is None:
+        return []
+    if not isinstance(start, dict):
+        return [f"start must be a mapping {{player, step, turn}}, got {shown_value(start)}"]
+    problems = [f"start: {p}" for p in _unknown_keys("start", start, keys)]
+    if "player" in start:
+        player = start["player"]
+        if isinstance(player, str):
+            if player not in names:
+                problems.append(f"start: unknown player {shown_value(player)} (players: {', '.join(names)})")
+        else:
+            problem = _number_problem("player", player, 0, len(names) - 1)
+            if problem:
+                problems.append(f"start: {problem}")
+    if "step" in start and not isinstance(start["step"], str):
+        problems.append(f"start: step must be one of {', '.join(STEPS)}, got {shown_value(start['step'])}")
+    elif "step" in start and start["step"] not in STEPS:
+        problems.append(f"unknown step {shown_value(start['step'])} (steps: {', '.join(STEPS)})")
+    if "turn" in start:
+        problem = _number_problem("turn", start["turn"], 1, max_turn)
+        if problem:
+            problems.append(f"start: {problem}")
+    return problems
+
+
 def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
     """Set up the position described by ``setup`` with the game's ``seed``; SetupError when it
     cannot be played."""
+    problems = setup_problems(setup)
+    if problems:
+        raise SetupError(problems[0])
     players_in = setup.get("players") or []
-    if not 2 <= len(players_in) <= 7:
-        raise SetupError(f"a game needs 2 to 7 players, got {len(players_in)}")
     names = [str(p.get("name", f"P{i + 1}")) for i, p in enumerate(players_in)]
     if len(set(names)) != len(names):
         raise SetupError("player names must differ")
@@ -152,11 +353,14 @@ def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
     start_state = ctx.profile.servant_start_state
     for i, spec in enumerate(players_in):
         s.players.append(_player(ctx, i, names[i], spec, inst.take, start_state))
-    for zone in ("discard", "grail"):
+    for zone in ("discard", "grail", "deck"):
         for cid in setup.get(zone, []) or []:
-            getattr(s, zone).append(inst.take(str(cid)))
-    if setup.get("deck") is not None:
-        s.deck = [inst.take(str(cid)) for cid in setup["deck"]]
+            uid = inst.take(str(cid))
+            # a hero or class in the deck would be drawn into a hand (a scenario may park them in
+            # the discard pile, to leave none out of play)
+            if zone == "deck" and ctx.db.cards[s.cards[uid]].kind not in ("mystic_code", "scene"):
+                raise SetupError(f"{cid} cannot be in the deck")
+            getattr(s, zone).append(uid)
     # everything not placed: heroes/classes → box (dealt below); deck cards → deck (or box)
     free_heroes, free_classes = inst.free(inst.heroes), inst.free(inst.classes)
     free_deck = inst.free_deck()
@@ -207,7 +411,7 @@ def _player(ctx: Ctx, i: int, name: str, spec: dict, take, start_state: str) -> 
         p.hero = take(str(servant["hero"]))
         if db.cards[s.cards[p.hero]].kind != "hero":
             raise SetupError(f"{servant['hero']} is not a hero card")
-        s.card_states[p.hero] = servant.get("state", start_state)
+        s.card_states[p.hero] = servant.get("state") or start_state
     if servant.get("class") and not p.out:
         try:
             cdef = db.class_card(str(servant["class"]))
@@ -223,7 +427,7 @@ def _player(ctx: Ctx, i: int, name: str, spec: dict, take, start_state: str) -> 
         if kind not in ("mystic_code", "scene"):
             raise SetupError(f"{entry['card']} cannot sit on a servant seat")
         p.seat.append(uid)
-        s.card_states[uid] = entry.get("state", "rise" if kind == "mystic_code" else "reverse")
+        s.card_states[uid] = entry.get("state") or ("rise" if kind == "mystic_code" else "reverse")
     for cid in spec.get("hand", []) or []:
         uid = take(str(cid))
         if db.cards[s.cards[uid]].kind not in ("mystic_code", "scene"):
@@ -260,8 +464,6 @@ def _start(ctx: Ctx, setup: dict, names: list[str], scenario: bool, start_state:
     s.active_master = s.turn_player
     s.step = start.get("step", "rise")
     s.turn = int(start.get("turn", 1))
-    if s.step not in STEPS:
-        raise SetupError(f"unknown step {s.step!r} (steps: {', '.join(STEPS)})")
     ctx.emit("ActiveMasterChosen", ("D4",), player=s.turn_player)
     if choose:
         s.setup_phase = True

@@ -154,12 +154,12 @@ def test_blank_values_are_missing_too(user_folder):
 
 
 def test_the_rule_must_be_an_errata_rule(user_folder):
-    """The loader takes any rule id; a user's patch must belong to an E rule (it is off with it)."""
+    """A patch must belong to an E rule (it is off with it); spaces around the id are taken off."""
     pd = load_card_db(errata=False, patch_files=[]).card("H-001").stats.pd
     spaced = dict(GOOD, id="mine-2", rule=" E9.2 ", path="stats.pd", expect=pd, set=pd + 1)
     db, fields, other = check_patches([dict(GOOD, rule="B3"), spaced])
     assert db is None and other == []
-    assert fields == {(0, "rule"): "rule must be an errata rule id (E1.1 … E9.7), got 'B3'"}
+    assert fields == {(0, "rule"): "rule 'B3' is not an errata rule (E1.1 … E9.7)"}
 
 
 def test_a_pack_without_patches_is_a_valid_pack(user_folder):

@@ -72,19 +72,19 @@ def test_readings_by_id_or_by_key_and_profile_changes(tmp_path):
 
 
 def test_profile_changes_apply_to_the_profile_given(tmp_path):
-    base = RulesProfile.defaults().with_(start_mana=9, hand_limit=3)
+    base = RulesProfile.defaults().with_(start_mana=2, hand_limit=3)
     rules = load_ruleset(write(tmp_path, "profile: {hand_limit: 6}\n"), base)
-    assert (rules.profile.hand_limit, rules.profile.start_mana) == (6, 9)
+    assert (rules.profile.hand_limit, rules.profile.start_mana) == (6, 2)
 
 
 def test_without_a_profile_the_data_folders_profile_yaml_is_the_base(cards):
     """A rule set read for another data folder (``root``) changes that folder's profile.yaml, not
     the shipped one."""
-    cards.edit("profile.yaml", "start_mana: 5", "start_mana: 8")
+    cards.edit("profile.yaml", "start_mana: 5", "start_mana: 3")
     path = cards.path("rulesets/mine.yaml")
     path.write_text("profile: {hand_limit: 6}\n", encoding="utf-8")
     rules = load_ruleset(path, root=cards.root)
-    assert (rules.profile.start_mana, rules.profile.hand_limit) == (8, 6)
+    assert (rules.profile.start_mana, rules.profile.hand_limit) == (3, 6)
     assert load_ruleset(path).profile.start_mana == 5
 
 
@@ -404,13 +404,13 @@ def test_a_data_folders_patches_are_the_switches_it_knows(cards):
 
 def test_resolve_reads_a_data_folders_own_house_set_and_profile(cards):
     cards.path("rulesets/house.yaml").write_text("title: うちのハウス\nwithout: [E8]\n", encoding="utf-8")
-    cards.edit("profile.yaml", "start_mana: 5", "start_mana: 8")
+    cards.edit("profile.yaml", "start_mana: 5", "start_mana: 3")
     rules = resolve_ruleset("house", root=cards.root)
-    assert (rules.off, rules.title, rules.profile.start_mana) == ({"E8"}, "うちのハウス", 8)
+    assert (rules.off, rules.title, rules.profile.start_mana) == ({"E8"}, "うちのハウス", 3)
     other = cards.root.parent / "other.yaml"
     other.write_text("without: [E5]\n", encoding="utf-8")
     rules = resolve_ruleset(str(other), root=cards.root)
-    assert (rules.off, rules.profile.start_mana) == ({"E5"}, 8)
+    assert (rules.off, rules.profile.start_mana) == ({"E5"}, 3)
     cards.path("rulesets/quick.yaml").write_text("without: [E8]\n", encoding="utf-8")
     with pytest.raises(DataErrors) as info:
         resolve_ruleset("casual", root=cards.root)
@@ -423,8 +423,8 @@ def test_a_users_set_is_read_against_the_data_folders_profile(cards, tmp_path, m
     folder.mkdir()
     write(folder, "without: [E3]\n", "slow.yaml")
     monkeypatch.setattr("fate_royal.cards.rulesets.user_rulesets_dir", lambda: folder)
-    cards.edit("profile.yaml", "start_mana: 5", "start_mana: 8")
-    assert resolve_ruleset("slow", root=cards.root).profile.start_mana == 8
+    cards.edit("profile.yaml", "start_mana: 5", "start_mana: 3")
+    assert resolve_ruleset("slow", root=cards.root).profile.start_mana == 3
     assert resolve_ruleset("slow").profile.start_mana == 5
 
 

@@ -187,3 +187,32 @@ def test_run_with_a_data_folder_that_is_not_there(tmp_path, capsys, monkeypatch)
         data_root.cache_clear()
     err = capsys.readouterr().err
     assert "FATE_ROYAL_DATA" in err and "Traceback" not in err
+
+
+def test_a_scenario_above_the_size_bound_is_refused_before_it_is_parsed(tmp_path):
+    """A 3 MB file of 300,000 steps took the table 780 MB and more than 20 s to open."""
+    from fate_royal.rules.scenario import MAX_SCENARIO_BYTES
+
+    path = tmp_path / "big.yaml"
+    head = "title: t\nplayers:\n  - name: A\n  - name: B\n"
+    path.write_text(head + "#" * (MAX_SCENARIO_BYTES - len(head) - 1) + "\n", encoding="utf-8")
+    load_scenario(path)  # exactly at the bound: read
+    path.write_text(head + "#" * (MAX_SCENARIO_BYTES - len(head)) + "\n", encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    assert str(info.value) == f"{path}:0: a scenario file is at most 1024 KB (this one is 1024 KB)"
+
+
+def test_a_scenario_above_the_step_bound_is_refused_at_its_steps_line(tmp_path):
+    from fate_royal.rules.scenario import MAX_STEPS
+
+    path = tmp_path / "long.yaml"
+    head = "title: t\nplayers:\n  - name: A\n  - name: B\nsteps:\n"
+    path.write_text(head + "  - say: x\n" * MAX_STEPS, encoding="utf-8")
+    assert len(load_scenario(path).steps) == MAX_STEPS
+    path.write_text(head + "  - say: x\n" * (MAX_STEPS + 1), encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    errors = getattr(info.value, "errors", [info.value])
+    assert [(e.line, e.message) for e in errors] == [
+        (5, f"a scenario has at most {MAX_STEPS} steps (this one has {MAX_STEPS + 1})")]
