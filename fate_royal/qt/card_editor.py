@@ -23,7 +23,7 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QApplication, QCheckBox, QComboBox, QDialog, QFileDialog, QFormLayout, QFrame, QGridLayout,
     QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMessageBox,
-    QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QSplitter, QTabWidget, QTextBrowser,
+    QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTabWidget, QTextBrowser,
     QVBoxLayout, QWidget,
 )
 
@@ -720,13 +720,22 @@ class CardEditor(QDialog):
         rl.addWidget(QLabel(f"<b>{_label('editor.generated')}</b>"))
         self.generated = QTextBrowser()
         self.generated.setObjectName("generated")
+        # it takes the height left over (at least a few lines), never asks for more: the column
+        # fits its window and scrolls only when the window is shorter than the face needs
+        self.generated.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.generated.setMinimumHeight(90)
         rl.addWidget(self.generated, 1)
         rl.addWidget(QLabel(f"<b>{_label('editor.problems')}</b>"))
         self.problems = QListWidget()
         self.problems.setObjectName("problems")
         self.problems.setMaximumHeight(110)
         rl.addWidget(self.problems)
-        split.addWidget(right)
+        # scrolled like the form: the face, the text and the problems need ~690 px, which made the
+        # editor taller than a 768-px laptop screen
+        right_scroll = QScrollArea()
+        right_scroll.setWidgetResizable(True)
+        right_scroll.setWidget(right)
+        split.addWidget(right_scroll)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         outer.addWidget(split, 1)

@@ -461,7 +461,10 @@ class SweepWindow(QWidget):
                              (t("workbench.sweep.second"), self.second_set)):
             top.addWidget(QLabel(label))
             top.addWidget(combo, 1)
-        self.run_button = QPushButton(t("workbench.sweep.stop"))
+        # measured as drawn (a child of this window, polished with its style sheet's padding:
+        # measured bare, the window's narrowest size cut the label to 「括比較を実」)
+        self.run_button = QPushButton(t("workbench.sweep.stop"), self)
+        self.run_button.ensurePolished()
         stop_width = self.run_button.sizeHint().width()
         self.run_button.setText(t("workbench.sweep.run"))
         # as wide as its wider label, so that neither is cut when the other was laid out

@@ -582,7 +582,7 @@ def step_log_html(info: StepInfo | None, with_check: bool = True, game: Any = No
     elif info.is_check:
         colour = GREEN if info.ok else RED
         mark = "✓ " + t("rulings.demo.passed") if info.ok else "✗ " + t("rulings.demo.failed")
-        parts.append(f"<p style='color:{colour}; font-weight:bold'>{html.escape(mark)}: "
+        parts.append(f"<p style='color:{colour}; font-weight:bold'>{html.escape(mark)} "  # as the result line
                      f"{html.escape(info.message)}</p>")
     elif not info.ok:
         parts.append(f"<p style='color:{RED}; font-weight:bold'>✗ {html.escape(info.message)}</p>")
