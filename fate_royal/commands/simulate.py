@@ -66,7 +66,10 @@ def main(argv: list[str]) -> int:
         rules = resolve_ruleset(spec, relative_to=Path.cwd(), source="--rules")
         db = load_card_db(rules=rules)
     except DataError as exc:
-        print(f"fate-royal simulate: {exc}", file=sys.stderr)
+        from fate_royal.commands import option_error_lines
+
+        for line in option_error_lines(exc, "--rules"):  # (a card file's problem keeps its file:line)
+            print(f"fate-royal simulate: {line}", file=sys.stderr)
         return 2
     label = rules.name or spec
     if args.seats:

@@ -309,6 +309,9 @@ def test_a_rule_set_option_names_the_option_not_a_made_up_line(capsys, tmp_path,
     assert main(["run", str(tmp_path), "--compare", "zzz"]) == 2
     assert capsys.readouterr().err.splitlines() == [
         "fate-royal run: --compare: no rule set 'zzz': not a shipped set (base, house) nor a file"]
+    assert main(["simulate", "--games", "1", "--rules", "zzz"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "fate-royal simulate: --rules: no rule set 'zzz': not a shipped set (base, house) nor a file"]
     assert main(["rules", "show", "zzz"]) == 2
     assert capsys.readouterr().err.splitlines() == [
         "fate-royal rules: SET: no rule set 'zzz': not a shipped set (base, house) nor a file"]
