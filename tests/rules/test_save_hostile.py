@@ -16,8 +16,8 @@ from fate_royal.rules.game import Game
 from fate_royal.rules.hotseat import STOPS
 from fate_royal.rules.journal import JournalWriter, journal_summary, read_journal
 from fate_royal.rules.save import (
-    SEAT_KINDS, SaveError, load_game, long_number_line, read_save, record_problem, save_game,
-    too_long_number,
+    SEAT_KINDS, SaveError, load_game, long_number_line, option_problem, read_save, record_problem,
+    rules_problem, save_game, too_long_number,
 )
 from fate_royal.rules.simulate import choose_action
 
@@ -86,6 +86,7 @@ def test_the_line_of_a_long_number_is_the_first_one_of_more_than_4300_digits():
     assert long_number_line("1\n" + "9" * 4300 + "\n" + "9" * 4301) == 3
     assert long_number_line("9" * 4301) == 1
     assert long_number_line("1\n" + "9" * 4300) == 0
+    assert long_number_line("\n\n" + "9" * 4301) == 3  # lines counted from the very first character
 
 
 def test_a_newer_or_unknown_format_version_is_shown_cut(tmp_path, base, db_loader):
@@ -148,6 +149,11 @@ def test_a_start_position_the_rules_could_never_reach_is_refused(tmp_path, base,
     assert refusal(path, db_loader) == f"{path}: damaged save: impossible start position: A: mana 50 outside 0..5"
     d["record"]["setup"]["players"][0]["mana"] = 5
     assert load_game(write(tmp_path, d), db_loader).state.players[0].mana == 5
+    for player in d["record"]["setup"]["players"][:2]:  # every broken invariant, each once
+        player["mana"] = 50
+    path = write(tmp_path, d)
+    assert refusal(path, db_loader) == (f"{path}: damaged save: impossible start position: "
+                                        "A: mana 50 outside 0..5; B: mana 50 outside 0..5")
 
 
 # --- options and rules
@@ -249,6 +255,33 @@ def test_when_the_installed_packs_cannot_be_read_only_errata_rules_and_their_pat
     monkeypatch.setattr(rulesets, "known_switches", broken)
     assert record_problem({"rules": {"off": ["E9.1-a", "E8"]}}) is None
     assert record_problem({"rules": {"off": ["my-fix"]}}).startswith("unknown rule switch 'my-fix'")
+
+
+def test_what_the_record_reader_refuses_itself_is_left_to_it():
+    """A setup, options or switches of the wrong shape: the record reader's message, never a crash
+    of these checks."""
+    assert record_problem({"setup": [1], "options": {"seats": {"0": "basic"}}}) is None
+    assert option_problem("seats", [1], 3) is None and option_problem("stops", "x", 3) is None
+    assert option_problem("other", {"9": "x"}, 3) is None
+    assert option_problem("seats", {"x": "basic"}, 3) is None and option_problem("seats", {5: "basic"}, 3) is None
+    assert rules_problem({"off": "E1.1"}) is None
+
+
+def test_a_seat_option_is_checked_against_7_seats_when_the_players_are_not_a_list():
+    record = {"setup": {"players": "ABC"}, "options": {"seats": {"6": "basic"}}}
+    assert record_problem(record) is None
+    record["options"]["seats"] = {"7": "basic"}
+    assert record_problem(record) == "seats: seat '7' is not a seat of this game (seats 0 to 6)"
+
+
+def test_a_seat_number_is_written_as_the_game_writes_it():
+    assert option_problem("seats", {"01": "basic"}, 3) == \
+        "seats: seat '01' is not a seat of this game (seats 0 to 2)"
+
+
+def test_every_action_is_looked_at_past_one_that_is_not_a_mapping():
+    assert record_problem({"actions": [5, {"kind": "pass"}, {"kind": [1]}]}) == \
+        "action 3: its kind must be text, got a list"
 
 
 def test_a_record_that_is_not_a_mapping_is_left_to_the_record_reader():

@@ -198,6 +198,18 @@ def test_a_name_the_engine_refuses_is_named_at_its_own_line(tmp_path, names, lin
     assert [(e.file, e.line, e.message) for e in errors] == [(str(path), line, message)]
 
 
+def test_a_refused_name_is_reported_at_its_own_line_not_its_player_s(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("title: t\nplayers:\n  - name: A\n  - mana: 3\n    name: Ａ\n"
+                    "  - mana: 2\n    name: \"C \"\n", encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    errors = getattr(info.value, "errors", [info.value])
+    assert [(e.line, e.message) for e in errors] == [
+        (5, "player names 'A' and 'Ａ' read the same: names must differ"),
+        (7, "player name 'C ' starts or ends with a space")]
+
+
 def test_names_that_differ_only_in_case_or_inner_spaces_are_taken(tmp_path):
     s = load(tmp_path, "title: t\nplayers:\n  - name: a b\n  - name: A B\n  - name: ab\n")
     assert [p.name for p in s.build_game().ctx.s.players] == ["a b", "A B", "ab"]

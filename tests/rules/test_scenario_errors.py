@@ -203,6 +203,15 @@ def test_a_scenario_above_the_size_bound_is_refused_before_it_is_parsed(tmp_path
     assert str(info.value) == f"{path}:0: a scenario file is at most 1024 KB (this one is 1024 KB)"
 
 
+def test_a_scenario_given_as_text_is_held_to_the_same_size_bound(tmp_path):
+    from fate_royal.rules.scenario import MAX_SCENARIO_BYTES
+
+    text = "title: t\nplayers:\n  - name: A\n  - name: B\n" + "#" * (MAX_SCENARIO_BYTES + 2048)
+    with pytest.raises(DataError) as info:
+        load_scenario(tmp_path / "given.yaml", text=text)
+    assert str(info.value) == f"{tmp_path / 'given.yaml'}:0: a scenario file is at most 1024 KB (this one is 1026 KB)"
+
+
 def test_a_scenario_above_the_step_bound_is_refused_at_its_steps_line(tmp_path):
     from fate_royal.rules.scenario import MAX_STEPS
 

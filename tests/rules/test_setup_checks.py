@@ -86,6 +86,21 @@ def test_every_problem_of_a_player_is_listed_in_order():
     ]
 
 
+def test_a_servant_s_and_the_seat_s_problems_come_after_the_player_s_earlier_ones():
+    """Each part adds to the list (a servant's unknown key, a seat card of the wrong kind or with
+    an unknown key used to be able to replace what came before it)."""
+    assert problems(mana=-1, servant={"hero": "H-001", "x": 1}) == [
+        "player 'A': mana -1 is below the minimum 0",
+        "player 'A': unknown key 'x' in a servant (keys: hero, class, state, class_state)",
+    ]
+    assert problems(seat=[{"card": "M-006", "state": "zzz"}, 5, {"card": "M-007", "y": 1}, 6]) == [
+        "player 'A': a seat card is reverse, rise or down, got 'zzz'",
+        "player 'A': each seat card must be a card id such as M-006, got 5",
+        "player 'A': unknown key 'y' in a seat card (keys: card, state)",
+        "player 'A': each seat card must be a card id such as M-006, got 6",
+    ]
+
+
 @pytest.mark.parametrize("spec, message", [
     ({"out": "no"}, "player 'A': out must be true or false, got 'no'"),
     ({"out": 1}, "player 'A': out must be true or false, got 1"),
