@@ -14,6 +14,7 @@ import pytest
 
 from fate_royal import fsutil
 from fate_royal.fsutil import atomic_write, clean_stale_temps
+from intime import in_time
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="symlinks and modes as on POSIX")
 
@@ -208,27 +209,6 @@ def test_leftover_of_a_killed_writer_is_cleaned(tmp_path):
 # --- read_bounded: a file a user named, never a hang and never more than the limit -------------------
 
 
-def _in_time(call, seconds: float = 10.0):
-    """``call()``'s result or exception; fails (instead of hanging the suite) if it blocks."""
-    import threading
-
-    box: dict = {}
-
-    def run():
-        try:
-            box["value"] = call()
-        except BaseException as exc:  # noqa: BLE001 - handed back to the test
-            box["error"] = exc
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    worker.join(seconds)
-    assert not worker.is_alive(), "read_bounded blocked"
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
-
-
 def test_read_bounded_reads_a_file_of_up_to_the_limit(tmp_path):
     path = tmp_path / "pack.yaml"
     path.write_bytes(b"x" * 1000)
@@ -255,7 +235,7 @@ def test_read_bounded_refuses_a_named_pipe_without_blocking(tmp_path):
     fifo = tmp_path / "pack.yaml"
     os.mkfifo(fifo)
     with pytest.raises(fsutil.NotRegularFile) as info:
-        _in_time(lambda: fsutil.read_bounded(fifo, 1024))
+        in_time(lambda: fsutil.read_bounded(fifo, 1024))
     assert info.value.strerror == "not a regular file (a named pipe)"
 
 
@@ -265,7 +245,7 @@ def test_read_bounded_refuses_a_device_behind_a_symlink(tmp_path):
     link = tmp_path / "scenario.yaml"
     link.symlink_to("/dev/zero")
     with pytest.raises(fsutil.NotRegularFile) as info:
-        _in_time(lambda: fsutil.read_bounded(link, 1024))
+        in_time(lambda: fsutil.read_bounded(link, 1024))
     assert info.value.strerror == "not a regular file (a device)"
 
 

@@ -19,6 +19,7 @@ from fate_royal.cards.ruleset import RuleSet
 from fate_royal.cards.rulesets import load_ruleset, resolve_ruleset
 from fate_royal.cards.yamlsrc import MAX_NESTING, MAX_SHOWN_ERRORS, DataError, parse_yaml
 from fate_royal.cli import main
+from intime import in_time
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="named pipes and /dev/zero")
 NESTED = f"lists and mappings nested too deeply (more than {MAX_NESTING} levels)"
@@ -27,22 +28,9 @@ NESTED = f"lists and mappings nested too deeply (more than {MAX_NESTING} levels)
 def _errors(call, seconds: float = 60.0) -> list[str]:
     """The lines of the ``DataErrors`` that ``call()`` raises; fails, rather than hanging the suite,
     when it blocks (on a named pipe)."""
-    import threading
-
-    box: dict = {}
-
-    def run():
-        try:
-            box["value"] = call()
-        except BaseException as exc:  # noqa: BLE001 - handed back to the test
-            box["error"] = exc
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    worker.join(seconds)
-    assert not worker.is_alive(), "blocked"
-    assert isinstance(box.get("error"), DataErrors), box
-    return [str(e) for e in box["error"].errors]
+    with pytest.raises(DataErrors) as info:
+        in_time(call, seconds)
+    return [str(e) for e in info.value.errors]
 
 
 def _nested_not(levels: int) -> str:
