@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from fate_royal import __version__
-from fate_royal.fsutil import atomic_write
+from fate_royal.fsutil import FileRefused, FileTooLarge, atomic_write, read_bounded
 from fate_royal.cards.model import CardDB
 from fate_royal.cards.profile import PARAMETERS, RulesProfile, check_value
 from fate_royal.cards.ruleset import RuleSet
@@ -143,16 +143,14 @@ def read_text(path: Path, max_bytes: int, what: str) -> str:
     """The text of a save or autosave file: SaveError naming the file (and the line of a byte
     that is not UTF-8) if it is missing, too large or not text. A byte-order mark is accepted."""
     label = str(path)
-    try:
-        size = path.stat().st_size
+    try:  # (a named pipe or a device is refused unread: one in place of the autosave hung the start)
+        raw = read_bounded(path, max_bytes)
+    except FileTooLarge as exc:
+        raise SaveError(label, f"too large to be a fate_royal {what} ({exc.size} bytes)") from None
+    except FileRefused as exc:
+        raise SaveError(label, f"cannot read: {exc.strerror}") from None
     except OSError as exc:
         raise SaveError(label, f"cannot open: {exc.strerror or exc}") from exc
-    if size > max_bytes:
-        raise SaveError(label, f"too large to be a fate_royal {what} ({size} bytes)")
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(label, f"cannot read: {exc.strerror or exc}") from exc
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -208,7 +208,19 @@ def test_a_missing_file_cannot_be_opened(tmp_path):
 
 def test_a_folder_cannot_be_read_as_a_save(tmp_path):
     err = refusal(read_save, tmp_path)
-    assert str(err) == f"{tmp_path}: cannot read: {os.strerror(errno.EISDIR)}"
+    assert str(err) == f"{tmp_path}: cannot read: not a regular file (a folder)"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_in_place_of_the_autosave_is_refused_unread(tmp_path):
+    """It blocked the reader (and the table's start, which looks for the autosave) for ever."""
+    from intime import in_time
+
+    pipe = tmp_path / "autosave.jsonl"
+    os.mkfifo(pipe)
+    with pytest.raises(SaveError) as err:
+        in_time(lambda: read_text(pipe, 100, "autosave"))
+    assert str(err.value) == f"{pipe}: cannot read: not a regular file (a named pipe)"
 
 
 # ---------------------------------------------------------------- checking the file
