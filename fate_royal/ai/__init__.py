@@ -15,10 +15,11 @@ import random
 from typing import Any
 
 from fate_royal.rules.actions import Action
+from fate_royal.rules.record import SEAT_KINDS
 from fate_royal.rules.view import view as player_view
 
-LEVELS = ("random", "basic", "strong")
-SEAT_KINDS = ("human",) + LEVELS
+#: The computer levels: every seat kind but a person (the record checks a seat's kind).
+LEVELS = SEAT_KINDS[1:]
 
 
 def decision_rng(game: Any, seat: int, level: str, salt: int = 0,

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import art, texts
 from fate_royal.qt.i18n import current_language, tr
+from fate_royal.rules.record import SEAT_KINDS  # a person, or the computer at one of its levels
 from fate_royal.rules.setup import MAX_NAME  # the longest player name (the engine's limit)
 
 DEFAULT_NAMES_JA = ["アリス", "ボブ", "チカ", "ダイ", "エミ", "フウ", "ゲン"]
@@ -36,10 +37,6 @@ def default_names(n: int, remembered: bool = True) -> list[str]:
     return out
 
 
-#: What can sit at a seat: a human, or the computer at one of its levels.
-SEAT_KINDS = ("human", "random", "basic", "strong")
-
-
 @dataclass
 class NewGameSettings:
     names: list[str]
@@ -53,8 +50,6 @@ class NewGameSettings:
 
 def seat_kind_box(kind: str = "human") -> QComboBox:
     """A choice of who plays a seat: a person or a computer level."""
-    from fate_royal.ai import SEAT_KINDS
-
     box = QComboBox()
     for k in SEAT_KINDS:
         box.addItem(tr(f"seats.{k}"), k)

@@ -17,6 +17,12 @@ from typing import Any, Mapping, Union
 from fate_royal.cards.ruleset import RuleSet
 from fate_royal.rules.actions import Action
 from fate_royal.rules.context import OPTION_DEFAULTS
+from fate_royal.rules.hotseat import STOPS
+from fate_royal.rules.setup import shown_value
+
+#: What a seat may be: a person, or a computer of one of the levels of ``fate_royal.ai`` (which
+#: takes its levels from here: the rules cannot import the computer players).
+SEAT_KINDS = ("human", "random", "basic", "strong")
 
 #: Options a record may carry: name -> (check, description). Options outside the engine's own
 #: (``OPTION_DEFAULTS``) are kept for the table (stops, seats) and replayed unchanged.
@@ -41,8 +47,13 @@ def check_option(key: str, value: Any) -> str | None:
                 return f"{key}: {seat!r} is not a seat number"
             if key == "stops" and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
                 return f"stops of seat {seat} must be a list of stop names"
-            if key == "seats" and not isinstance(v, str):
-                return f"seat {seat} must be 'human' or a computer level"
+            for stop in (v if key == "stops" else ()):
+                if stop not in STOPS:
+                    return (f"stops of seat {seat}: unknown stop {shown_value(stop)} "
+                            f"(stops: {', '.join(STOPS)})")
+            if key == "seats" and v not in SEAT_KINDS:
+                return (f"seat {seat} is {shown_value(v)}, not a person or a computer level "
+                        f"({', '.join(SEAT_KINDS)})")
         try:
             json.dumps(value)
         except (TypeError, ValueError):
@@ -139,5 +150,5 @@ def default_options(**changes: Any) -> dict[str, Any]:
     return out
 
 
-__all__ = ["Entry", "GameRecord", "OPTION_DOCS", "OptionChange", "check_option", "default_options",
+__all__ = ["Entry", "GameRecord", "OPTION_DOCS", "OptionChange", "SEAT_KINDS", "check_option", "default_options",
            "entry_from_dict"]

@@ -27,7 +27,7 @@ from fate_royal.cards.ruleset import RuleSet
 from fate_royal.rules.errors import IllegalAction, RulesError
 from fate_royal.rules.game import Game
 from fate_royal.rules.invariants import check_state
-from fate_royal.rules.record import GameRecord
+from fate_royal.rules.record import GameRecord, check_option
 from fate_royal.rules.setup import shown_value
 
 _LONG_NUMBER = re.compile(r"\d{21,}")
@@ -214,9 +214,6 @@ def long_number_line(text: str) -> int:
     return text.count("\n", 0, found.start()) + 1 if found else 0
 
 
-#: What a seat of the ``seats`` option may be: a person, or a computer level (``fate_royal.ai``'s
-#: ``SEAT_KINDS``; the rules cannot import the computer players, so a test keeps the two equal).
-SEAT_KINDS = ("human", "random", "basic", "strong")
 
 
 def record_problem(record: Any) -> str | None:
@@ -240,34 +237,26 @@ def record_problem(record: Any) -> str | None:
             continue  # (from_dict says so)
         if not isinstance(entry.get("kind"), str):
             return f"action {i + 1}: its kind must be text, got {shown_value(entry.get('kind'))}"
-        if entry["kind"] == "option":  # (a change may name any stop: ``Game.set_option`` takes any)
-            problem = option_problem(entry.get("key"), entry.get("value"), seats, stop_names=False)
+        if entry["kind"] == "option":
+            problem = option_problem(entry.get("key"), entry.get("value"), seats)
             if problem:
                 return f"action {i + 1}: {problem}"
     rules = record.get("rules")
     return rules_problem(rules) if isinstance(rules, dict) else None
 
 
-def option_problem(key: Any, value: Any, seats: int, stop_names: bool = True) -> str | None:
-    """What is wrong with the ``seats`` or ``stops`` option of a game of ``seats`` players beyond
-    what ``record.check_option`` checks (None when nothing is); ``stop_names`` False lets any stop
-    name pass."""
-    from fate_royal.rules.hotseat import STOPS
-
+def option_problem(key: Any, value: Any, seats: int) -> str | None:
+    """What is wrong with the ``seats`` or ``stops`` option of a game of ``seats`` players (None
+    when nothing is): what ``record.check_option`` says (an unknown computer level or stop), and a
+    seat the game does not have."""
     if key not in ("seats", "stops") or not isinstance(value, dict):
         return None
-    for seat, setting in value.items():
+    for seat in value:
         if not (isinstance(seat, str) and seat.isdigit()):
             return None  # (check_option says so)
         if len(seat) > 1 or int(seat) >= seats:
             return f"{key}: seat {shown_value(seat)} is not a seat of this game (seats 0 to {seats - 1})"
-        if key == "seats" and setting not in SEAT_KINDS:
-            return (f"seat {seat} is {shown_value(setting)}, not a person or a computer level "
-                    f"({', '.join(SEAT_KINDS)})")
-        for stop in (setting if key == "stops" and stop_names and isinstance(setting, list) else ()):
-            if stop not in STOPS:
-                return f"stops of seat {seat}: unknown stop {shown_value(stop)} (stops: {', '.join(STOPS)})"
-    return None
+    return check_option(key, value)
 
 
 def rules_problem(rules: dict) -> str | None:

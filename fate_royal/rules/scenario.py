@@ -483,11 +483,19 @@ def _scenario_rules(tree: YMap, errata: bool, profile: dict, path: Path, label: 
         rules = resolve_ruleset(spec, base=start, profile=base_profile, relative_to=path.parent,
                                 source=f"{label}:{location(tree, 'rules', (label, 1))[1]}")
         if not isinstance(spec, list) and profile:
-            rules = rules.with_(profile=rules.profile.with_(**profile))
+            try:  # the rule set's own parameters may not fit the file's (start_mana, mana_limit)
+                rules = rules.with_(profile=rules.profile.with_(**profile))
+            except ValueError as exc:
+                raise DataError(f"{label} (profile:)", 0, str(exc)) from None
         return rules
     except DataError as exc:
         for e in (exc.errors if isinstance(exc, DataErrors) else [exc]):
-            if e.file.startswith(label) or e.line == 0:
+            if e.file == f"{label} (profile:)":  # values that do not fit together: at the key named
+                held = tree.get("profile")
+                keys = [word for word in e.message.split() if word in held]
+                line = location(held, keys[0])[1] if keys else location(tree, "profile")[1]
+                errors.append(DataError(label, line, e.message))
+            elif e.file.startswith(label) or e.line == 0:
                 errors.append(DataError(label, location(tree, "rules", (label, 1))[1], e.message))
             else:
                 errors.append(e)

@@ -94,23 +94,26 @@ def test_an_explicit_seed_wins_over_the_setups_and_the_setups_is_dropped(db, rul
 
 def test_setup_options_and_cards_given_are_copied_not_shared(db, rules):
     setup = {"players": [{"name": "A"}, {"name": "B"}]}
-    options = {"stops": {"0": ["rise"]}}
+    options = {"stops": {"0": ["my_turn"]}}
     cards = [{"id": "S-968", "kind": "scene", "effects": [{"name": "x"}]}]
     g = Game(db, rules, setup, options=options, cards=cards)
     setup["players"][0]["name"] = "Z"
-    options["stops"]["0"].append("combat")
+    options["stops"]["0"].append("my_combat")
     cards[0]["effects"].append({"name": "y"})
     assert g.setup["players"][0]["name"] == "A"
     assert g.record.setup["players"][0]["name"] == "A"
-    assert g.options["stops"] == {"0": ["rise"]}
-    assert g.record.options["stops"] == {"0": ["rise"]}
+    assert g.options["stops"] == {"0": ["my_turn"]}
+    assert g.record.options["stops"] == {"0": ["my_turn"]}
     assert g.cards == ({"id": "S-968", "kind": "scene", "effects": [{"name": "x"}]},)
 
 
 @pytest.mark.parametrize("options, message", [
     ({"auto_pass": "yes"}, "auto_pass must be true or false"),
     ({"colour": 1}, "unknown option 'colour' (options: auto_pass, stops, seats)"),
-    ({"seats": {"0": 3}}, "seat 0 must be 'human' or a computer level"),
+    ({"seats": {"0": 3}}, "seat 0 is 3, not a person or a computer level (human, random, basic, strong)"),
+    ({"seats": {"0": "easy"}}, "seat 0 is 'easy', not a person or a computer level (human, random, basic, "
+                                "strong)"),
+    ({"stops": {"1": ["rise"]}}, "stops of seat 1: unknown stop 'rise' (stops: my_turn, my_combat, every_window)"),
 ])
 def test_a_bad_starting_option_is_refused_with_its_message(db, rules, options, message):
     with pytest.raises(ValueError) as err:
@@ -191,25 +194,25 @@ def test_set_option_refuses_a_bad_value_with_its_message(db, rules):
 
 def test_an_option_value_set_is_copied_into_the_game_and_its_record(db, rules):
     g = Game.new(db, rules, ["A", "B"], seed=1)
-    stops = {"0": ["rise"]}
+    stops = {"0": ["my_turn"]}
     g.set_option("stops", stops)
-    stops["0"].append("combat")
-    assert g.options["stops"] == {"0": ["rise"]}
-    assert g.entries[-1] == OptionChange("stops", {"0": ["rise"]})
-    g.options["stops"]["0"].append("draw")  # a careless reader cannot change the record
-    assert g.entries[-1] == OptionChange("stops", {"0": ["rise"]})
+    stops["0"].append("my_combat")
+    assert g.options["stops"] == {"0": ["my_turn"]}
+    assert g.entries[-1] == OptionChange("stops", {"0": ["my_turn"]})
+    g.options["stops"]["0"].append("every_window")  # a careless reader cannot change the record
+    assert g.entries[-1] == OptionChange("stops", {"0": ["my_turn"]})
 
 
 def test_options_restored_by_undo_are_not_shared_with_the_record(db, rules):
     g = Game.new(db, rules, ["A", "B"], seed=1)
-    g.set_option("stops", {"0": ["rise"]})
+    g.set_option("stops", {"0": ["my_turn"]})
     play_out(g, 2, seed=1)
     g.undo()  # rebuilt from the start: the option change is replayed
-    assert g.options["stops"] == {"0": ["rise"]}
-    g.options["stops"]["0"].append("draw")
-    assert g.entries[0] == OptionChange("stops", {"0": ["rise"]})
+    assert g.options["stops"] == {"0": ["my_turn"]}
+    g.options["stops"]["0"].append("every_window")
+    assert g.entries[0] == OptionChange("stops", {"0": ["my_turn"]})
     assert g.record.to_dict()["actions"][0] == {"kind": "option", "key": "stops",
-                                                "value": {"0": ["rise"]}}
+                                                "value": {"0": ["my_turn"]}}
 
 
 def test_an_action_that_fails_halfway_leaves_the_position_and_record_as_they_were(db, rules,
@@ -310,7 +313,7 @@ def test_undo_takes_back_the_option_changes_after_the_last_action_and_redo_bring
     g.apply(g.legal_actions()[0])
     after_action = at(g)
     g.set_option("auto_pass", False)
-    g.set_option("stops", {"1": ["rise"]})
+    g.set_option("stops", {"1": ["my_turn"]})
     end = at(g)
     g.undo()
     assert at(g) == mid and len(g.entries) == 3

@@ -75,16 +75,16 @@ ABOUT_30 = {"stack": 0, "player": 0, "card": "M-006", "effect": 2}
 
 
 def test_seats_set_to_a_computer_level_are_not_humans(db, rules):
-    game = Game.new(db, rules, ["A", "B", "C"], seed=1, auto_pass=False, seats={"2": "easy"})
+    game = Game.new(db, rules, ["A", "B", "C"], seed=1, auto_pass=False, seats={"2": "basic"})
     assert humans_of(game) == {0, 1}
     assert HotSeat(game).humans == {0, 1}
     assert humans_of(Game.new(db, rules, ["A", "B", "C"], seed=1, auto_pass=False)) == {0, 1, 2}
     assert humans_of(Game.new(db, rules, ["A", "B"], seed=1, auto_pass=False,
-                              seats={"0": "human", "1": "hard"})) == {0}
+                              seats={"0": "human", "1": "strong"})) == {0}
 
 
 def test_a_computer_seat_decides_by_itself(db, rules):
-    game = Game.new(db, rules, ["A", "B", "C"], seed=1, auto_pass=False, seats={"2": "easy"})
+    game = Game.new(db, rules, ["A", "B", "C"], seed=1, auto_pass=False, seats={"2": "basic"})
     assert game.pending.player == 2
     assert HotSeat(game).advance() == Prompt("computer", 2)
 
@@ -636,7 +636,7 @@ def test_play_scripted_offers_the_screen_what_it_may_show(db, rules):
     screen among the public ones only."""
     for seed in range(3):
         game = Game.new(db, rules, ["A", "B", "C"], seed=seed, auto_pass=False,
-                        seats={"2": "easy"})
+                        seats={"2": "basic"})
         offered = []
 
         def choose(rnd, acts, game=game, offered=offered):

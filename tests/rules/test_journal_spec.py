@@ -327,7 +327,7 @@ def test_the_file_is_the_header_then_one_sorted_utf8_line_per_entry(tmp_path, db
     path = tmp_path / "autosave.jsonl"
     g = Game.new(db, rules, ["太郎", "花子"], seed=11, auto_pass=False)
     _play(g, 3)
-    g.set_option("stops", {"0": ["戦闘"]})
+    g.set_option("stops", {"0": ["my_combat"]})
     _play(g, 2, seed=5)
     w = JournalWriter(path)
     assert w.update(g) == len(g.entries) == 6
@@ -342,7 +342,7 @@ def test_the_file_is_the_header_then_one_sorted_utf8_line_per_entry(tmp_path, db
     for i, text in enumerate(raw[1:]):
         want = entry_line(i, g.entries[i], s.turn, False)
         assert text == json.dumps(want, ensure_ascii=False, sort_keys=True)
-    assert "戦闘" in raw[4]
+    assert "my_combat" in raw[4]
     assert _actions(path) == _wants(g)
 
 

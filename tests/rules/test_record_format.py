@@ -38,8 +38,8 @@ def refusal(data) -> str:
 
 @pytest.mark.parametrize("key, value", [
     ("auto_pass", True), ("auto_pass", False),
-    ("stops", {}), ("stops", {"0": []}), ("stops", {"0": ["rise", "combat"], 1: ["end"]}),
-    ("seats", {}), ("seats", {"0": "human", "1": "strong", 2: "basic"}),
+    ("stops", {}), ("stops", {"0": []}), ("stops", {"0": ["my_turn", "my_combat"], 1: ["every_window"]}),
+    ("seats", {}), ("seats", {"0": "human", "1": "strong", 2: "basic", "3": "random"}),
 ])
 def test_valid_option_values_pass_the_check(key, value):
     assert check_option(key, value) is None
@@ -61,18 +61,29 @@ def test_valid_option_values_pass_the_check(key, value):
     ("stops", {"0": ("rise",)}, "stops of seat 0 must be a list of stop names"),
     ("stops", {"1": [1]}, "stops of seat 1 must be a list of stop names"),
     ("stops", {"1": ["rise", None]}, "stops of seat 1 must be a list of stop names"),
-    ("seats", {"0": 3}, "seat 0 must be 'human' or a computer level"),
-    ("seats", {"2": ["human"]}, "seat 2 must be 'human' or a computer level"),
-    ("stops", MappingProxyType({"0": ["rise"]}), "stops must be plain data"),
+    ("seats", {"0": 3}, "seat 0 is 3, not a person or a computer level (human, random, basic, strong)"),
+    ("seats", {"2": ["human"]}, "seat 2 is a list, not a person or a computer level (human, random, basic, "
+                               "strong)"),
+    ("stops", {"0": ["my_turn", "rise"]}, "stops of seat 0: unknown stop 'rise' (stops: my_turn, my_combat, "
+                                          "every_window)"),
+    ("stops", {"1": ["戦闘"]}, "stops of seat 1: unknown stop '戦闘' (stops: my_turn, my_combat, every_window)"),
+    ("stops", {"1": ["x" * 30]}, "stops of seat 1: unknown stop 'xxxxxxxxxxxxxxxxxxxx…' (stops: my_turn, "
+                                 "my_combat, every_window)"),
+    ("seats", {"1": "wizard"}, "seat 1 is 'wizard', not a person or a computer level (human, random, basic, "
+                               "strong)"),
+    ("seats", {"0": "human", "1": "Strong"}, "seat 1 is 'Strong', not a person or a computer level (human, "
+                                             "random, basic, strong)"),
+    ("stops", MappingProxyType({"0": ["my_turn"]}), "stops must be plain data"),
     ("seats", MappingProxyType({"0": "human"}), "seats must be plain data"),
 ])
 def test_an_invalid_option_value_is_named_in_the_message(key, value, message):
     assert check_option(key, value) == message
 
 
-def test_a_seat_setting_is_not_checked_as_stops_nor_stops_as_seat_settings():
+def test_a_seat_kind_is_no_stop_and_a_stop_no_seat_kind():
     assert check_option("seats", {"0": "human"}) is None  # a text, not a list of stops
-    assert check_option("stops", {"0": ["human"]}) is None  # a list, not a level
+    assert check_option("stops", {"0": ["human"]}).startswith("stops of seat 0: unknown stop 'human'")
+    assert check_option("seats", {"0": "my_turn"}).startswith("seat 0 is 'my_turn', not a person")
 
 
 def test_default_options_are_the_engines_with_the_changes_given():
@@ -92,8 +103,8 @@ def test_an_option_change_and_an_action_come_back_from_their_plain_form():
     assert entry_from_dict({"kind": "pass", "player": 1}) == Pass(1)
     assert entry_from_dict({"kind": "use", "player": 0, "card": 16, "effect": 1,
                             "targets": [1]}) == UseEffect(0, 16, 1, (1,))
-    change = OptionChange("stops", {"0": ["rise"]})
-    assert change.to_dict() == {"kind": "option", "key": "stops", "value": {"0": ["rise"]}}
+    change = OptionChange("stops", {"0": ["my_turn"]})
+    assert change.to_dict() == {"kind": "option", "key": "stops", "value": {"0": ["my_turn"]}}
     assert entry_from_dict(change.to_dict()) == change
 
 
@@ -109,7 +120,7 @@ def test_an_option_change_and_an_action_come_back_from_their_plain_form():
     ({"kind": "option", "key": "auto_pass"}, "auto_pass must be true or false"),
     ({"kind": "option", "value": True}, "unknown option 'None' (options: auto_pass, stops, seats)"),
     ({"kind": "option", "key": "seats", "value": {"0": 1}},
-     "seat 0 must be 'human' or a computer level"),
+     "seat 0 is 1, not a person or a computer level (human, random, basic, strong)"),
     ({"kind": "fly", "player": 0}, "unknown action kind 'fly'"),
 ])
 def test_a_bad_entry_is_refused_naming_what_is_wrong(data, message):
@@ -119,13 +130,13 @@ def test_a_bad_entry_is_refused_naming_what_is_wrong(data, message):
 
 
 def test_plain_forms_of_option_changes_are_copies_both_ways():
-    data = {"kind": "option", "key": "stops", "value": {"0": ["rise"]}}
+    data = {"kind": "option", "key": "stops", "value": {"0": ["my_turn"]}}
     change = entry_from_dict(data)
-    data["value"]["0"].append("combat")
-    assert change.value == {"0": ["rise"]}
+    data["value"]["0"].append("my_combat")
+    assert change.value == {"0": ["my_turn"]}
     out = change.to_dict()
     out["value"]["0"].append("end")
-    assert change.value == {"0": ["rise"]} and change.to_dict()["value"] == {"0": ["rise"]}
+    assert change.value == {"0": ["my_turn"]} and change.to_dict()["value"] == {"0": ["my_turn"]}
 
 
 # ------------------------------------------------------------------ GameRecord.from_dict / to_dict
@@ -207,6 +218,6 @@ def test_plain_forms_of_a_record_are_copies_both_ways():
     out = record.to_dict()
     out["setup"]["players"][1]["name"] = "Y"
     out["cards"][0]["skills"].append("c")
-    stops = GameRecord({}, {"stops": {"0": ["rise"]}}, RuleSet.from_dict({}), 0)
-    stops.to_dict()["options"]["stops"]["0"].append("end")
-    assert record.to_dict() == plain() and stops.options["stops"] == {"0": ["rise"]}
+    stops = GameRecord({}, {"stops": {"0": ["my_turn"]}}, RuleSet.from_dict({}), 0)
+    stops.to_dict()["options"]["stops"]["0"].append("every_window")
+    assert record.to_dict() == plain() and stops.options["stops"] == {"0": ["my_turn"]}

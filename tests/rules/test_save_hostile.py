@@ -15,8 +15,9 @@ from fate_royal.cards.ruleset import ERRATA_RULES
 from fate_royal.rules.game import Game
 from fate_royal.rules.hotseat import STOPS
 from fate_royal.rules.journal import JournalWriter, journal_summary, read_journal
+from fate_royal.rules.record import SEAT_KINDS
 from fate_royal.rules.save import (
-    SEAT_KINDS, SaveError, load_game, long_number_line, option_problem, read_save, record_problem,
+    SaveError, load_game, long_number_line, option_problem, read_save, record_problem,
     rules_problem, save_game, too_long_number,
 )
 from fate_royal.rules.simulate import choose_action
@@ -192,12 +193,12 @@ def test_every_seat_level_and_stop_that_exists_is_taken(tmp_path, base):
 
 
 def test_the_seat_kinds_are_the_computer_players_own():
-    from fate_royal.ai import SEAT_KINDS as AI_SEAT_KINDS
+    from fate_royal.ai import LEVELS, SEAT_KINDS as AI_SEAT_KINDS
 
-    assert SEAT_KINDS == AI_SEAT_KINDS
+    assert SEAT_KINDS == AI_SEAT_KINDS == ("human", *LEVELS) == ("human", "random", "basic", "strong")
 
 
-def test_an_option_change_is_checked_like_the_options_but_may_name_any_stop(tmp_path, base):
+def test_an_option_change_is_checked_like_the_options(tmp_path, base):
     d = copy.deepcopy(base)
     d["record"]["actions"].insert(2, {"kind": "option", "key": "seats", "value": {"0": "wizard"}})
     with pytest.raises(SaveError) as err:
@@ -208,9 +209,14 @@ def test_an_option_change_is_checked_like_the_options_but_may_name_any_stop(tmp_
     with pytest.raises(SaveError) as err:
         read_save(write(tmp_path, d))
     assert err.value.message == "damaged save: action 3: stops: seat '5' is not a seat of this game (seats 0 to 2)"
-    # Game.set_option takes any stop name, so a game it recorded must open again
+    # a stop the table does not have: Game.set_option refuses it, so no game records it
     d["record"]["actions"][2] = {"kind": "option", "key": "stops", "value": {"0": ["戦闘"]}}
-    assert read_save(write(tmp_path, d)).record.actions[2].value == {"0": ["戦闘"]}
+    with pytest.raises(SaveError) as err:
+        read_save(write(tmp_path, d))
+    assert err.value.message == ("damaged save: action 3: stops of seat 0: unknown stop '戦闘' "
+                                 "(stops: my_turn, my_combat, every_window)")
+    d["record"]["actions"][2] = {"kind": "option", "key": "stops", "value": {"0": ["my_combat"]}}
+    assert read_save(write(tmp_path, d)).record.actions[2].value == {"0": ["my_combat"]}
 
 
 @pytest.mark.parametrize("change, message", [

@@ -225,3 +225,37 @@ def test_a_scenario_above_the_step_bound_is_refused_at_its_steps_line(tmp_path):
     errors = getattr(info.value, "errors", [info.value])
     assert [(e.line, e.message) for e in errors] == [
         (5, f"a scenario has at most {MAX_STEPS} steps (this one has {MAX_STEPS + 1})")]
+
+
+@pytest.mark.parametrize("profile, key, message", [
+    ({"mana_limit": 4, "start_mana": 6}, "start_mana", "start_mana 6 is above mana_limit 4"),
+    ({"start_mana": 12}, "start_mana", "start_mana 12 is above mana_limit 5"),
+    ({"hand_limit": 6, "mana_limit": 2}, "mana_limit", "start_mana 5 is above mana_limit 2"),
+])
+def test_profile_values_that_do_not_fit_together_are_reported_at_the_line_that_set_them(
+        tmp_path, capsys, profile, key, message):
+    lines = "".join(f"  {k}: {v}\n" for k, v in profile.items())
+    path = tmp_path / "s.yaml"
+    path.write_text(f"title: t\nseed: 1\nprofile:\n{lines}players:\n  - name: A\n  - name: B\n",
+                    encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    assert str(info.value) == f"{path}:{line_of(path, key + ':')}: {message}"
+    assert f"{path}:{line_of(path, key + ':')}: {message}" in run_cli(path, capsys)
+
+
+def test_a_scenario_profile_that_does_not_fit_its_rule_set_is_a_message_at_its_line(tmp_path, capsys):
+    """The rule set's own parameters (mana_limit 3) and the file's (start_mana 4) were an internal
+    error."""
+    (tmp_path / "low.yaml").write_text("title: low\nfrom: house\nprofile: {mana_limit: 3, start_mana: 3}\n",
+                                       encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text("title: t\nseed: 1\nrules: low.yaml\nprofile:\n  start_mana: 4\n"
+                    "players:\n  - name: A\n  - name: B\n", encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    assert str(info.value) == f"{path}:5: start_mana 4 is above mana_limit 3"
+    assert "internal error" not in run_cli(path, capsys)
+    path.write_text(path.read_text(encoding="utf-8").replace("start_mana: 4", "start_mana: 3"),
+                    encoding="utf-8")
+    assert load_scenario(path).rules.profile.start_mana == 3
