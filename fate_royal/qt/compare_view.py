@@ -259,6 +259,11 @@ class ComparisonWindow(QWidget):
         split.setSizes([520, 300])
         lay.addWidget(split, 1)
         self.resize(1500, 900)
+        # the two tables are drawn small: hovering or holding a card shows it large, as at the table
+        from fate_royal.qt.zoom import attach_to_table
+
+        for head, view, note in self.sides.values():
+            attach_to_table(view)
 
     def set_max_steps(self, max_steps: int | None, current: int | None = None) -> None:
         scenario = max_steps is not None

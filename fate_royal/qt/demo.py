@@ -889,6 +889,9 @@ class PresenterWindow(QWidget):
         self.keys.setStyleSheet(f"color:{DIM};")
         self.keys.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.keys)
+        from fate_royal.qt.zoom import attach_to_table
+
+        attach_to_table(self.table)  # pointing at a card shows it large, as at the table
         for key in ("Right", "PgDown", "Space"):
             QShortcut(QKeySequence(key), self, activated=state.forward)
         for key in ("Left", "PgUp", "Backspace"):

@@ -263,6 +263,24 @@ class CardZoom(QWidget):
             p.end()
 
 
+def attach_to_table(view: Any) -> CardZoom:
+    """The zoom of a table drawn in a window of its own (the comparison's two sides, the presenter
+    view): hovering or holding a card shows it large over that window, as on the main table. It
+    reads the view's own controller, so it only ever gets a face that view shows. Call it once
+    the view is inside its window."""
+    zoom = CardZoom(view.window(), view.controller)
+
+    def show(target: Any, at: Any) -> None:
+        if target is None:
+            zoom.hide_zoom()
+        else:
+            zoom.show_target(target, at)
+
+    view.zoom_card.connect(show)
+    view.card_zoom = zoom
+    return zoom
+
+
 def attach_to_pile(dialog: Any, controller: Any, kind: str) -> "CardZoom | None":
     """The zoom inside a pile browser (discard pile, grail seat): hovering a card shows it large."""
     listing = getattr(dialog, "list", None)

@@ -355,6 +355,55 @@ def test_errata_comparison_of_a_scenario_shows_the_difference(table):
     assert "B" in w.sides[True][1].highlight
 
 
+def test_a_card_on_either_side_of_the_comparison_shows_large_from_that_sides_rules(table):
+    """The two tables are drawn small: pointing at a card shows its zoom over the comparison,
+    the card as that side's rule set makes it (M-007 carries errata E9.2 only under the house
+    rules)."""
+    win, c, f = table(new_game=False)
+    assert f.open_scenario(DEMOS / "E1.3-demo-reverse-never-down.yaml") is None
+    w = f.open_comparison()
+    w.show()
+    for errata in (True, False):
+        view = w.sides[errata][1]
+        view.resize(700, 480)
+        view.layout_table()
+        d = next(d for s in view.seats for d in s.cards if d.face_up and d.card_id.startswith("H-"))
+        assert view.zoom_at(view.widget_point(d))
+        zoom = view.card_zoom
+        assert zoom.isVisible() and zoom.parentWidget() is w
+        assert zoom.controller is view.controller and zoom.target.card_id == d.card_id
+        name = view.controller.game.db.cards[d.card_id].name
+        assert name in zoom.plain_text()
+        view.unzoom()
+        assert not zoom.isVisible()
+
+
+def test_the_presenter_never_zooms_a_card_the_table_may_not_see(table):
+    from fate_royal.rules.scenario import load_scenario
+    from fate_royal.rules.scenario_run import ScenarioRun
+
+    win, c, f = table(new_game=False)
+    run = ScenarioRun(load_scenario(DEMOS / "E1.3-demo-reverse-never-down.yaml"))
+    run.run_all()  # B's servant still face down, A's face up
+    c.set_game(run.game)
+    if c.handoff_needed():
+        c.confirm_handoff()
+    win.refresh()
+    p = f.open_presenter(full_screen=False)  # public until the table agrees
+    p.resize(1280, 800)
+    p.show()
+    p.table.layout_table()
+    hidden = [d for s in p.table.seats for d in s.cards if not d.face_up]
+    assert hidden, "B's servant lies face down"
+    for d in hidden:
+        assert not p.table.zoom_at(p.table.widget_point(d))
+    assert not p.table.card_zoom.isVisible()
+    shown = [d for s in p.table.seats for d in s.cards if d.face_up]
+    assert shown, "A's servant lies face up"
+    for d in shown:
+        assert p.table.zoom_at(p.table.widget_point(d)) and p.table.card_zoom.isVisible()
+
+
 def test_errata_comparison_of_the_live_game(table):
     win, c, f = table(new_game=False)
     from fate_royal.rules.scenario import load_scenario
