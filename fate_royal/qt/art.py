@@ -510,8 +510,12 @@ def _paint_effects(painter: QPainter, geo: _Card, card: CardDef, lang: str, mark
     n_headers = sum(1 for e, h, _, _g in paragraphs if h)
     if max_lines_header < 1:
         return
-    # Budget: every effect gets its header line first; body lines share what is left, in order.
+    # Budget: every effect gets its header line first; body lines share what is left, one line
+    # each in turn (a long first effect no longer leaves the third and fourth without a word)
     spare = box.height() - min(n_headers, max_lines_header) * header_h
+    wrapped = [_wrap(painter, " ".join(bodies), body_font, box.width() - 10 * geo.sx)
+               if body_font is not None and bodies else [] for _e, _h, bodies, _g in paragraphs]
+    allowed = body_shares([len(lines) for lines in wrapped], spare, body_h)
     y = box.top()
     header_count = 0
     for idx, (effect, header, bodies, generated) in enumerate(paragraphs):
@@ -529,10 +533,7 @@ def _paint_effects(painter: QPainter, geo: _Card, card: CardDef, lang: str, mark
             _draw_line(painter, line, text, font, INK, Qt.AlignmentFlag.AlignLeft)
             y += header_h
             header_count += 1
-        if body_font is None or not bodies:
-            continue
-        lines = _wrap(painter, " ".join(bodies), body_font, box.width() - 10 * geo.sx)
-        fit = int(max(0.0, spare) // body_h) if body_h else 0
+        lines, fit = wrapped[idx], allowed[idx]
         if fit <= 0:
             continue
         shown = lines[:fit]
@@ -542,8 +543,36 @@ def _paint_effects(painter: QPainter, geo: _Card, card: CardDef, lang: str, mark
             _draw_line(painter, QRectF(box.x() + 10 * geo.sx, y, box.width() - 10 * geo.sx, body_h), text,
                        body_font, INK_GENERATED if generated else INK_SOFT, Qt.AlignmentFlag.AlignLeft)
             y += body_h
-        spare -= len(shown) * body_h + body_h * 0.3
         y += body_h * 0.3
+
+
+def body_shares(lines: list[int], spare: float, line_h: float, gap: float = 0.3) -> list[int]:
+    """How many body lines each paragraph of a card face gets, when paragraph ``i`` has
+    ``lines[i]`` lines and ``spare`` pixels are left under the headers (a line ``line_h`` high,
+    ``gap`` of a line after each paragraph shown but the card's last): one line to each in turn,
+    in order, until the space or the lines run out; when there is not a line for each, the first
+    ones get one."""
+    got = [0] * len(lines)
+    with_body = [i for i, n in enumerate(lines) if n > 0]
+    if line_h <= 0:
+        return got
+    for wanting in range(len(with_body), 0, -1):
+        taking = with_body[:wanting]
+        gaps = wanting - (1 if taking[-1] == len(lines) - 1 else 0)
+        total = int(max(0.0, spare - gaps * gap * line_h) // line_h)
+        if total >= wanting:
+            break
+    else:
+        return got
+    while total > 0:
+        before = total
+        for i in taking:
+            if total > 0 and got[i] < lines[i]:
+                got[i] += 1
+                total -= 1
+        if total == before:  # every paragraph shown whole
+            break
+    return got
 
 
 def _generated_mark(painter: QPainter, line: QRectF, lang: str) -> QRectF:

@@ -324,3 +324,38 @@ def test_every_catalog_string_renders_in_the_bundled_font(ui_family):
     missing = {ch for lang in ("ja", "en") for text in load_catalog(lang).values() for ch in text
                if not ch.isspace() and not metrics.inFontUcs4(ord(ch))}
     assert missing == set()
+
+
+@pytest.mark.parametrize("lines, spare, want", [
+    ([10, 3, 3, 2], 200, [3, 2, 2, 2]),  # one line each in turn, not nine for the first
+    ([10, 3, 3, 2], 60, [1, 1, 0, 0]),  # room for two lines (and their gaps): the first two
+    ([10, 3, 3, 2], 98, [1, 1, 1, 1]),  # no gap after the card's last paragraph
+    ([10, 3, 3], 75, [1, 1, 1]),
+    ([10, 3, 3, 0], 75, [2, 1, 0, 0]),  # ... but one after a paragraph a header follows
+    ([1, 1], 2000, [1, 1]),  # short bodies whole, the space left unused
+    ([0, 5, 0], 80, [0, 3, 0]),  # a paragraph without a body takes nothing
+    ([4, 1], 120, [4, 1]),
+    ([3], 0, [0]),
+    ([], 100, []),
+])
+def test_body_lines_are_shared_among_the_effects_one_line_each_in_turn(lines, spare, want):
+    assert art.body_shares(lines, spare, 20) == want
+
+
+def test_a_card_with_four_effects_shows_a_body_line_of_each_at_preview_size(monkeypatch):
+    """メディア (H-012) at 300 px wide: the first effects' bodies used to take every line, and the
+    third and fourth effects showed their headers only."""
+    from fate_royal.cards import load_card_db
+
+    db = load_card_db()
+    card = db.cards["H-012"]
+    assert len(card.effects) == 4
+    drawn: list[str] = []
+    real = art._draw_line
+    monkeypatch.setattr(art, "_draw_line", lambda p, rect, text, *a, **k: drawn.append(text) or real(p, rect, text, *a, **k))
+    art.render_card_image(card, 300, db=db)
+    bodies = [art._strip_header(body) if generated else body
+              for body, generated in art.rules_text(card, "ja", db)]
+    assert len(bodies) == 4 and all(len(body) > 30 for body in bodies)
+    for k, body in enumerate(bodies):
+        assert any(line.startswith(body[:12]) for line in drawn), f"effect {k + 1}: no line of its text"
