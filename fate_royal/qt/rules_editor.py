@@ -79,6 +79,7 @@ class RulesEditor(QDialog):
         top.addWidget(QLabel(tr("workbench.editor.name")))
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText(tr("workbench.editor.name_hint"))
+        self.name_edit.setMinimumWidth(220)  # the name and its hint readable at the smallest size
         top.addWidget(self.name_edit, 2)
         top.addWidget(QLabel(tr("workbench.editor.start_from")))
         self.start_from = QComboBox()
@@ -90,6 +91,7 @@ class RulesEditor(QDialog):
         self.search = QLineEdit()
         self.search.setPlaceholderText(tr("workbench.editor.search"))
         self.search.setClearButtonEnabled(True)
+        self.search.setMinimumWidth(220)
         self.search.textChanged.connect(self.apply_filter)
         row.addWidget(self.search, 1)
         self.only_diff = QCheckBox(tr("workbench.editor.only_differences"))
@@ -138,6 +140,9 @@ class RulesEditor(QDialog):
         self._build_rows()
         self.load(start)
         self.last_saved: Path | None = None
+        # never so small that the table shows no rule whole (a rule's text column stays readable)
+        self.table.setMinimumSize(640, 8 * self.table.verticalHeader().defaultSectionSize())
+        self.setMinimumSize(self.sizeHint())
 
     # ------------------------------------------------------------------ rows
 

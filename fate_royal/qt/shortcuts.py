@@ -118,6 +118,7 @@ class ShortcutsDialog(QDialog):
         lay = QVBoxLayout(self)
         intro = QLabel(t("shortcuts.intro"))
         intro.setWordWrap(True)
+        intro.setMinimumWidth(440)  # its two sentences in a few lines, never a column of words
         lay.addWidget(intro)
         self.table = QTableWidget(len(self.bindings), 2)
         self.table.setHorizontalHeaderLabels([t("shortcuts.action"), t("shortcuts.keys")])
@@ -149,6 +150,8 @@ class ShortcutsDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(t("dialog.ok"))
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(t("keeper.choice.cancel"))
         lay.addWidget(buttons)
+        self.table.setMinimumHeight(6 * self.table.verticalHeader().defaultSectionSize())
+        self.setMinimumSize(self.sizeHint())  # never so small that the intro or the keys are cut
         self.resize(560, 520)
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API

@@ -97,3 +97,38 @@ def test_a_demo_opens_beside_a_1024_px_table_without_squeezing_or_growing(qtbot,
     assert features.open_scenario(demo) is None
     assert _settled(qtbot, win) == (1024, SIDE_MIN_W)
     assert features.demo_dock.isVisible() and features.demo_dock.width() >= 300
+
+
+def _rows_whole(table) -> int:
+    """How many of a table's rows are seen whole."""
+    view = table.viewport().height()
+    return sum(1 for r in range(table.rowCount())
+               if table.rowViewportPosition(r) >= 0
+               and table.rowViewportPosition(r) + table.rowHeight(r) <= view)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_shortcuts_dialog_and_the_rule_set_editor_cannot_be_made_too_small_to_read(
+        qtbot, small_window, lang):
+    """At their smallest the shortcuts dialog cut its two-sentence intro to a column of words and
+    the rule-set editor showed "ル…" for its search field and hardly a row."""
+    from PySide6.QtWidgets import QLineEdit
+
+    from fate_royal.qt.rules_editor import RulesEditor
+    from fate_royal.qt.shortcuts import ShortcutsDialog
+
+    win, _controller, _features = small_window
+    i18n.set_language(lang)
+    for dialog in (ShortcutsDialog(win), RulesEditor(win)):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.resize(1, 1)  # as small as the user can drag it
+        qtbot.wait(30)
+        assert dialog.width() >= 440 and dialog.height() >= 280
+        assert _cut_labels(dialog) == []
+        assert _rows_whole(dialog.table) >= 1
+        for edit in dialog.findChildren(QLineEdit):  # our fields (not a key cell's own editor)
+            if edit.isVisible() and edit.placeholderText() and not edit.objectName().startswith("qt_"):
+                assert edit.width() >= edit.fontMetrics().horizontalAdvance(edit.placeholderText()[:10])
+        dialog.close()
