@@ -81,19 +81,11 @@ def _error(text: str, parent: Any = None, interactive: bool = False) -> None:
         QMessageBox.critical(parent, "fate-royal", text)
 
 
-def refusal_line(text: str) -> str:
-    """The command line's one line for a save or autosave the table refused: the reason, which
-    names the file (in English, as every command-line message), without the message box's
-    translated preamble ("The current game is unchanged" means nothing on a command line); of a
+def refusal_line(reason: str) -> str:
+    """The command line's one line for a save or autosave the table refused (``last_refusal``:
+    the loader's reason, which names the file, in English as every command-line message); of a
     reason of several lines (the card data's problems), the first and how many more there are."""
-    from fate_royal.qt.i18n import tr
-
-    for key in ("rulings.save.refused", "keeper.resume.failed"):
-        preamble = tr(key, reason="\0").split("\0")[0]
-        if preamble and text.startswith(preamble):
-            text = text[len(preamble):]
-            break
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [line.strip() for line in reason.splitlines() if line.strip()]
     if len(lines) > 1:
         return f"{lines[0]} (and {len(lines) - 1} more)"
     return lines[0] if lines else ""
@@ -355,7 +347,7 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
         if not Path(args.load).is_file():
             error = f"no such saved game: {args.load}"
         elif not features.open_save(args.load, allow_changed_cards=False):
-            error = refusal_line(features.last_message[1]) or f"cannot open saved game {args.load}"
+            error = refusal_line(features.last_refusal) or f"cannot open saved game {args.load}"
     if error:  # a file named on the command line that cannot be opened: say so and stop
         _error(error, window, interactive)
         window.close()

@@ -202,7 +202,7 @@ class GameKeeper(QObject):
             game = load_game(path, f.db_loader(), info=info,
                              allow_changed_cards=db.fingerprint != info.data["cards_fingerprint"])
         except Exception as exc:
-            f.inform("error", t("keeper.resume.failed", reason=exc))
+            f.refuse("keeper.resume.failed", exc)
             return False
         self._first_write = path != self.path()  # the same journal goes on; another moves it aside
         f.demo.close()

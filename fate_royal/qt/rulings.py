@@ -93,6 +93,9 @@ class RulingsFeatures(QObject):
         self.cards_root: Path | None = None  # None: the shipped cards/ (paths.cards_dir())
         self.save_path: Path | None = None
         self.last_message: tuple[str, str] = ("", "")
+        #: why the last save or autosave was refused, as the loader said it (naming the file; the
+        #: message box puts it in a translated sentence, the command line prints it alone)
+        self.last_refusal = ""
         self.message_box: QMessageBox | None = None
         self.show_dialogs = True
         self.presenter: PresenterWindow | None = None
@@ -299,6 +302,12 @@ class RulingsFeatures(QObject):
 
     # ------------------------------------------------------------------ messages
 
+    def refuse(self, key: str, reason: Any) -> None:
+        """A save (``key`` "rulings.save.refused") or the autosave ("keeper.resume.failed") could
+        not be opened because of ``reason``: the message box, and ``last_refusal``."""
+        self.last_refusal = str(reason)
+        self.inform("error", t(key, reason=reason))
+
     def inform(self, level: str, text: str, title: str = "") -> None:
         """A message the user must see: a message box (non-blocking) and ``last_message``."""
         self.last_message = (level, text)
@@ -490,15 +499,14 @@ class RulingsFeatures(QObject):
                 if allow_changed_cards is None:
                     self._ask_open_anyway(path, lambda: self.open_save(path, True))
                 else:
-                    self.inform("error", t("rulings.save.refused",
-                                           reason=f"{path}: incompatible: the card data changed"))
+                    self.refuse("rulings.save.refused", f"{path}: incompatible: the card data changed")
                 return False
             game = load_game(path, _db_loader(self.cards_root), allow_changed_cards=bool(allow_changed_cards))
         except SaveError as exc:
-            self.inform("error", t("rulings.save.refused", reason=exc))
+            self.refuse("rulings.save.refused", exc)
             return False
         except Exception as exc:  # card data broken, or anything else: the same refusal
-            self.inform("error", t("rulings.save.refused", reason=f"{path}: {exc}"))
+            self.refuse("rulings.save.refused", f"{path}: {exc}")
             return False
         self.demo.close()
         self.keeper._parked = None  # asked above: the running game was saved or given up
@@ -521,10 +529,10 @@ class RulingsFeatures(QObject):
                 return False
             session = ReplaySession(path, _db_loader(self.cards_root), bool(allow_changed_cards))
         except SaveError as exc:
-            self.inform("error", t("rulings.save.refused", reason=exc))
+            self.refuse("rulings.save.refused", exc)
             return False
         except Exception as exc:
-            self.inform("error", t("rulings.save.refused", reason=f"{path}: {exc}"))
+            self.refuse("rulings.save.refused", f"{path}: {exc}")
             return False
         self.keeper.park()
         self.demo.open(session)

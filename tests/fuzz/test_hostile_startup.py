@@ -40,16 +40,38 @@ def language():
     i18n.set_language("ja")
 
 
-@pytest.mark.parametrize("lang", ["ja", "en"])
-def test_the_command_line_reason_is_the_refusal_without_its_preamble(language, lang):
-    language(lang)
-    reason = "a.json: damaged save: no format version"
-    assert refusal_line(i18n.tr("rulings.save.refused", reason=reason)) == reason
-    assert refusal_line(i18n.tr("keeper.resume.failed", reason=reason)) == reason
-    assert refusal_line(i18n.tr("rulings.save.refused", reason="a.json: x\nb\n\n c ")) == \
-        "a.json: x (and 2 more)"
-    assert refusal_line("a.json: x") == "a.json: x"
+def test_the_command_line_reason_is_the_first_line_of_the_loaders_reason():
+    assert refusal_line("a.json: damaged save: no format version") == "a.json: damaged save: no format version"
+    assert refusal_line("a.json: x\nb\n\n c ") == "a.json: x (and 2 more)"
     assert refusal_line("") == ""
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_refused_save_keeps_the_loaders_reason_beside_the_translated_message(
+        language, lang, tmp_path, qtbot):
+    """The command line printed the message box's text with its translated preamble cut off by
+    matching the catalog's wording; it now prints the reason the loader gave."""
+    from fate_royal.qt import rulings
+    from fate_royal.qt.controller import GameController
+    from fate_royal.qt.window import MainWindow
+
+    language(lang)
+    win = MainWindow(GameController())
+    qtbot.addWidget(win)
+    features = rulings.install(win, win.controller)
+    features.show_dialogs = False
+    features.keeper.enabled = False
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    assert not features.open_save(bad, allow_changed_cards=False)
+    assert features.last_refusal == f"{bad}: not a fate_royal save (no 'format: fate_royal-save' field)"
+    assert features.last_message == ("error", i18n.tr("rulings.save.refused", reason=features.last_refusal))
+    assert refusal_line(features.last_refusal) == features.last_refusal
+    journal = tmp_path / "auto.jsonl"
+    journal.write_text("not json\n", encoding="utf-8")
+    assert not features.keeper.resume(journal)
+    assert str(journal) in features.last_refusal
+    assert features.last_message == ("error", i18n.tr("keeper.resume.failed", reason=features.last_refusal))
 
 
 def _base_save(tmp_path, db, rules, **mana):
