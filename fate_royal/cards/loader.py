@@ -51,8 +51,8 @@ from fate_royal.cards.yamlsrc import (
     where,
 )
 
-__all__ = ["DataError", "DataErrors", "load_card_db", "load_profile", "profile_fingerprint",
-           "read_data_file"]
+__all__ = ["DataError", "DataErrors", "INVISIBLE", "invisible_character", "load_card_db", "load_profile",
+           "profile_fingerprint", "read_data_file"]
 
 # ASCII only (``\d`` alone would take full-width ０-９ and other scripts' digits), matched with
 # ``fullmatch`` (``$`` would let a trailing newline through).
@@ -215,7 +215,13 @@ def _check_value(ctx: _Ctx, holder: Any, key: Any, path: str, p: Param, what: st
 #: Unicode categories a name never holds: controls (BEL), formats (the right-to-left override
 #: U+202E, zero-width spaces), line and paragraph separators, private use, unassigned. Two names
 #: that look the same must not be two cards, and a name must not turn the text around it.
-_INVISIBLE = ("Cc", "Cf", "Zl", "Zp", "Co", "Cn")
+INVISIBLE = ("Cc", "Cf", "Zl", "Zp", "Co", "Cn")
+
+
+def invisible_character(text: str) -> str | None:
+    """The first control or invisible character of ``text`` (one of the ``INVISIBLE``
+    categories), or None: a card's or effect's name and a player's name may hold none."""
+    return next((c for c in text if unicodedata.category(c) in INVISIBLE), None)
 
 
 def _name_problem(value: str, max_length: int) -> str | None:
@@ -223,7 +229,7 @@ def _name_problem(value: str, max_length: int) -> str | None:
     character in it), or None; the message follows the field's description."""
     if len(value) > max_length:
         return f"is {len(value)} characters long, above the maximum {max_length}"
-    odd = next((c for c in value if unicodedata.category(c) in _INVISIBLE), None)
+    odd = invisible_character(value)
     if odd is not None:
         return f"holds a control or invisible character (U+{ord(odd):04X})"
     return None

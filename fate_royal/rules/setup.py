@@ -12,6 +12,7 @@ import hashlib
 import unicodedata
 from typing import Any
 
+from fate_royal.cards.loader import invisible_character
 from fate_royal.cards.vocabulary import CARD_STATES, COIN_KINDS
 from fate_royal.rules import zones
 from fate_royal.rules.context import Ctx
@@ -121,8 +122,9 @@ def name_problem(name: str) -> str | None:
         return f"player name {_shown(name)} is {len(name)} characters long, above the maximum {MAX_NAME}"
     if name != name.strip():
         return f"player name {name!r} starts or ends with a space"
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cn") for c in name):
-        return f"player name {name!r} holds a control or invisible character"
+    odd = invisible_character(name)
+    if odd is not None:
+        return f"player name {name!r} holds a control or invisible character (U+{ord(odd):04X})"
     return None
 
 
@@ -449,18 +451,22 @@ def _start(ctx: Ctx, setup: dict, names: list[str], scenario: bool, start_state:
                                  f"or neither to have one dealt")
             if not p.out and p.hero is None:
                 deal_servant(ctx, i, start_state)
+    # a player who has dropped out holds nothing and takes no turn (D14); in a position where
+    # everybody has (B8: no winner), the seats stand as they are
+    seated = [i for i, p in enumerate(s.players) if not p.out] or list(range(len(s.players)))
     if not scenario:
         for _ in range(prof.start_hand):
-            for i in range(len(s.players)):
-                zones.draw(ctx, i, log=False)
+            for i in seated:
+                if not s.players[i].out:
+                    zones.draw(ctx, i, log=False)
     start = setup.get("start") or {}
     if "player" in start:
         tp = start["player"]
         s.turn_player = names.index(tp) if isinstance(tp, str) else int(tp)
     elif prof.first_player == "random":
-        s.turn_player = ctx.below(len(s.players))
+        s.turn_player = seated[ctx.below(len(seated))]
     else:
-        s.turn_player = 0
+        s.turn_player = seated[0]
     s.active_master = s.turn_player
     s.step = start.get("step", "rise")
     s.turn = int(start.get("turn", 1))

@@ -181,7 +181,7 @@ def test_a_player_that_is_not_a_mapping_is_refused_at_its_own_line(tmp_path):
     # the engine's rule for a name, at the name's own line (it was the players' line, and only
     # when the position was built)
     (["A", "B", "\"B \""], 5, "player name 'B ' starts or ends with a space"),
-    (["A", "\"ア\\u200bイ\""], 4, "player name 'ア\\u200bイ' holds a control or invisible character"),
+    (["A", "\"ア\\u200bイ\""], 4, "player name 'ア\\u200bイ' holds a control or invisible character (U+200B)"),
     (["ア" * 17, "B"], 3, "player name '" + "ア" * 17 + "' is 17 characters long, above the maximum 16"),
     # two names that read the same: the second one's line, naming the first
     (["A", "B", "Ａ"], 5, "player names 'A' and 'Ａ' read the same: names must differ"),

@@ -69,12 +69,12 @@ def test_a_player_name_that_is_not_text_is_refused(db, rules):
     ("   ", "a player name is empty"),
     ("B ", "player name 'B ' starts or ends with a space"),
     ("\u3000B", "player name '\\u3000B' starts or ends with a space"),
-    ("B\nC", "player name 'B\\nC' holds a control or invisible character"),
-    ("B\u200bC", "player name 'B\\u200bC' holds a control or invisible character"),
-    ("B\u2028C", "player name 'B\\u2028C' holds a control or invisible character"),
-    ("B\u2029C", "player name 'B\\u2029C' holds a control or invisible character"),
-    ("B\ue000C", "player name 'B\\ue000C' holds a control or invisible character"),  # private use
-    ("B\u0378C", "player name 'B\\u0378C' holds a control or invisible character"),  # unassigned
+    ("B\nC", "player name 'B\\nC' holds a control or invisible character (U+000A)"),
+    ("B\u200bC", "player name 'B\\u200bC' holds a control or invisible character (U+200B)"),
+    ("B\u2028C", "player name 'B\\u2028C' holds a control or invisible character (U+2028)"),
+    ("B\u2029C", "player name 'B\\u2029C' holds a control or invisible character (U+2029)"),
+    ("B\ue000C", "player name 'B\\ue000C' holds a control or invisible character (U+E000)"),  # private use
+    ("B\u0378C", "player name 'B\\u0378C' holds a control or invisible character (U+0378)"),  # unassigned
     ("ア" * 17, "player name 'アアアアアアアアアアアアアアアアア' is 17 characters long, above the maximum 16"),
     ("ア" * 20, "player name 'アアアアアアアアアアアアアアアアアアアア' is 20 characters long, above the maximum 16"),
     ("ア" * 21, "player name 'アアアアアアアアアアアアアアアアアアアア…' is 21 characters long, above the maximum 16"),
@@ -274,6 +274,29 @@ def test_chosen_servants_are_picked_in_seat_order_skipping_a_dropped_out_player(
     assert [(p.hero, p.klass) for p in s.players[1:]] == [tuple(picks[:2]), tuple(picks[2:])]
     started = [e for e in g.log if e.code == "TurnStarted"]
     assert [Words.for_game(g, "en").event_line(e) for e in started] == ["Turn 2: C  [D4, D5]"]
+
+
+@pytest.mark.parametrize("first", ["random", "first_seat"])
+@pytest.mark.parametrize("seed", range(6))
+def test_a_game_dealt_with_a_dropped_out_player_gives_them_no_hand_and_never_the_first_turn(
+        db, profile, first, seed):
+    """A player who has dropped out holds nothing (D14): the first hands went to them too, and the
+    engine's own invariant check then refused the position (a friend's save with ``out: true``)."""
+    rules = with_profile(profile, first_player=first)
+    g = game(db, rules, {"players": [{"name": "A", "out": True}, {"name": "B"}, {"name": "C"}]}, seed)
+    s = g.state
+    assert s.players[0].hand == [] and s.players[0].hero is None
+    assert [len(p.hand) for p in s.players[1:]] == [profile.start_hand] * 2
+    assert s.turn_player in (1, 2) and s.active_master == s.turn_player
+    from fate_royal.rules.invariants import check_state
+
+    assert check_state(s) == []
+
+
+def test_a_game_where_every_player_has_dropped_out_deals_nothing(db, rules):
+    """B8: a position with nobody left (no winner) is set up as it stands."""
+    g = game(db, rules, {"players": [{"name": "A", "out": True}, {"name": "B", "out": True}]})
+    assert [p.hand for p in g.state.players] == [[], []] and g.state.turn_player in (0, 1)
 
 
 def test_a_player_given_a_hero_is_offered_the_classes_out_of_play_first(db, profile):
