@@ -27,16 +27,15 @@ from fate_royal.rules.errors import IllegalAction, RulesError
 from fate_royal.rules.events import Event
 from fate_royal.rules.game import Game
 from fate_royal.rules.invariants import check_state
-from fate_royal.rules.setup import name_problem, reading
+from fate_royal.rules.setup import (  # the bounds and keys a setup may hold, a scenario's or a save's
+    MAX_LIST, MAX_NUMBER, MAX_TURN, PLAYER_KEYS, START_KEYS, name_problem, reading,
+)
 from fate_royal.rules.state import PROCESSES, STEPS
 
 TOP_KEYS = ("title", "title_en", "description", "description_en", "errata", "rules", "profile",
             "options", "seed", "dice", "cards", "players", "deck", "discard", "grail", "start",
             "steps", "tags")
-PLAYER_KEYS = ("name", "servant", "seat", "hand", "mana", "mana_limit", "command_spells", "coins",
-               "out")
 SERVANT_KEYS = ("hero", "class", "state", "class_state")
-START_KEYS = ("player", "step", "turn")
 STEP_KINDS = ("do", "expect", "expect_illegal", "resolve", "advance", "say")
 STEP_EXTRA = ("say", "say_en", "note")
 ACTION_KEYS = {
@@ -225,15 +224,12 @@ def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario
                     seed, plain(options))
 
 
-#: Bounds on what a scenario file may ask for, so that no file can hang or exhaust the table.
-MAX_LIST = 200  # cards in a pile or hand, die results, steps' lists
-MAX_NUMBER = 99  # mana, limits, command spells, coins
-#: a scenario file's size and steps: far above any real one (the shipped ones are at most 6 KB and
+#: A scenario file's size and steps (its numbers and lists are bounded as any setup's, in
+#: ``setup``): far above any real one (the shipped ones are at most 6 KB and
 #: 24 steps) and far below what would take the table seconds and hundreds of MB to read (a 3 MB
 #: file of 300,000 steps took 780 MB and more than 20 s to open)
 MAX_SCENARIO_BYTES = 1024 * 1024
 MAX_STEPS = 1000
-MAX_TURN = 10_000
 CARD_STATES = ("reverse", "rise", "down", "danger")
 
 

@@ -128,8 +128,17 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-#: What a setup mapping may hold (``seed`` is taken out by ``Game`` before ``build``).
+#: What a setup mapping may hold (``seed`` is taken out by ``Game`` before ``build``), a player's
+#: and the start's (a scenario file writes the same keys).
 SETUP_KEYS = ("players", "deck", "discard", "grail", "dice", "start", "scenario", "uid_order")
+PLAYER_KEYS = ("name", "servant", "seat", "hand", "mana", "mana_limit", "command_spells", "coins",
+               "out")
+START_KEYS = ("player", "step", "turn")
+#: Bounds on what a setup (a scenario file's or a save's) may ask for, so that no file can hang or
+#: exhaust the table.
+MAX_LIST = 200  # cards in a pile or hand, die results, steps' lists
+MAX_NUMBER = 99  # mana, limits, command spells, coins
+MAX_TURN = 10_000
 UID_ORDERS = ("shuffled", "sequential")
 SEAT_STATES = ("reverse", "rise", "down")  # a seat card is never in danger
 MAX_SEAT = 20  # cards on one servant seat, as a scenario may give them
@@ -193,8 +202,6 @@ def setup_problems(setup: Any) -> list[str]:
     one-line messages naming the player and field (empty when it is well formed): wrong types,
     unknown keys and values, numbers out of the scenario files' bounds. Which cards exist is
     ``build``'s check (it needs the card data)."""
-    from fate_royal.rules.scenario import MAX_LIST, MAX_NUMBER, MAX_TURN, PLAYER_KEYS, START_KEYS
-
     if not isinstance(setup, dict):
         return [f"the setup must be a mapping, got {shown_value(setup)}"]
     problems = _unknown_keys("the setup", setup, SETUP_KEYS)

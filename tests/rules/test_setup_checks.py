@@ -9,7 +9,7 @@ import pytest
 
 from fate_royal.rules.errors import SetupError
 from fate_royal.rules.game import Game
-from fate_royal.rules.scenario import MAX_LIST, MAX_NUMBER, MAX_TURN
+from fate_royal.rules.setup import MAX_LIST, MAX_NUMBER, MAX_TURN
 from fate_royal.rules.setup import setup_problems, shown_value
 
 
