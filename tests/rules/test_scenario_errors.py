@@ -259,3 +259,22 @@ def test_a_scenario_profile_that_does_not_fit_its_rule_set_is_a_message_at_its_l
     path.write_text(path.read_text(encoding="utf-8").replace("start_mana: 4", "start_mana: 3"),
                     encoding="utf-8")
     assert load_scenario(path).rules.profile.start_mana == 3
+
+
+@pytest.mark.parametrize("option, message", [
+    ('stops: {"0": [戦闘]}', "stops of seat 0: unknown stop '戦闘' (stops: my_turn, my_combat, every_window)"),
+    ('seats: {"1": wizard}', "seat 1 is 'wizard', not a person or a computer level (human, random, basic, "
+                             "strong)"),
+])
+def test_a_stop_or_seat_kind_the_table_does_not_have_is_refused_at_its_line(tmp_path, capsys, option,
+                                                                            message):
+    path = tmp_path / "s.yaml"
+    path.write_text(f"title: t\nseed: 1\noptions:\n  {option}\nplayers:\n  - name: A\n  - name: B\n",
+                    encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    assert str(info.value) == f"{path}:4: {message}"
+    run_cli(path, capsys)
+    path.write_text(path.read_text(encoding="utf-8").replace("戦闘", "my_combat").replace("wizard", "strong"),
+                    encoding="utf-8")
+    assert load_scenario(path).options
