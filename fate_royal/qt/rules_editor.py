@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_royal.qt.dialogs import confirm_unsaved
-from fate_royal.qt.i18n import current_language, tr
+from fate_royal.qt.i18n import current_language, tr, tr_in
 from fate_royal.qt.texts import tr_or
 
 DIFF_COLOUR = "#ffb26b"
@@ -39,14 +39,20 @@ def _reference() -> Any:
 
 def switch_sentence(rid: str, patches: dict[str, tuple[str, str, str]], ref: Any) -> tuple[str, str]:
     """(Japanese sentence, English gloss or "") for an errata rule or a card patch. A patch whose
-    errata sentence is split over several cards (E9.6: one sentence, two patches) names its card."""
+    errata sentence is split over several cards (E9.6: one sentence, two patches) names its card;
+    its gloss is its rule's English (the patch's own sentence, the group's words, is only in
+    Japanese)."""
     if rid in patches:
         rule, source, card = patches[rid]
-        if any(s == source and c != card for pid, (_r, s, c) in patches.items() if pid != rid):
-            source += tr("workbench.editor.patch_card", card=card)
+        split = any(s == source and c != card for pid, (_r, s, c) in patches.items() if pid != rid)
+        if split:
+            source += tr_in("ja", "workbench.editor.patch_card", card=card)
         gloss = ""
         if ref is not None and rule in ref:
-            gloss = ref.get(rule).title("en")
+            r = ref.get(rule)
+            gloss = f"{r.title('en')} — {r.text('en')}"
+            if split:
+                gloss += tr_in("en", "workbench.editor.patch_card", card=card)
         return source, gloss
     if ref is not None and rid in ref:
         r = ref.get(rid)
@@ -178,10 +184,12 @@ class RulesEditor(QDialog):
         hl.setContentsMargins(6, 0, 6, 0)
         hl.addWidget(widget)
         self.table.setCellWidget(r, 1, holder)
-        shown = text if current_language() == "ja" or not gloss or gloss in text else f"{text}\n{gloss}"
-        t = QTableWidgetItem(shown)
-        if gloss:
-            t.setToolTip(gloss)
+        # one language a row: in English the gloss, with the Japanese original (the errata's own
+        # words, which win where the two differ) on hover
+        english = current_language() != "ja" and gloss
+        t = QTableWidgetItem(gloss if english else text)
+        if english and text:
+            t.setToolTip(tr("workbench.editor.original", text=text))
         self.table.setItem(r, 2, t)
         self.table.setItem(r, 3, QTableWidgetItem(""))
         widget.setAccessibleName(key)

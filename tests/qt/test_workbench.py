@@ -140,6 +140,39 @@ def test_the_editor_refuses_a_value_out_of_bounds_as_the_file_would(qtbot):
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_errata_switch_is_one_language_with_the_japanese_original_on_hover_in_english(qtbot, lang):
+    """A row showed the Japanese sentence and, below it, its English gloss in the English table;
+    now a row is in the table's language, and the errata's own Japanese words (which win where a
+    translation differs) are its tooltip in English, and searchable."""
+    from fate_royal.qt.rules_editor import RulesEditor
+    from test_languages import other_language
+
+    i18n.set_language(lang)
+    ed = RulesEditor()
+    qtbot.addWidget(ed)
+    # card names and the printed keywords the English rules quote in Japanese (起動, 常時, …)
+    names = ["雨生龍之介", "メディア", "アサシン", "佐々木小次郎", "天のドレス", "竜牙兵", "暗殺", "山門の守護",
+             "V-MAX", "儀式ステップ", "常時", "起動", "交戦", "代理戦闘", "支援"]
+    bad = []
+    switches = [(key, row) for key, (row, kind, _w) in ed.rows.items() if kind == "switch"]
+    assert len(switches) >= 30
+    for key, row in switches:
+        item = ed.table.item(row, 2)
+        bad += [(key, f) for f in other_language(item.text(), lang, names)]
+        if lang == "en":
+            original = item.toolTip().split(": ", 1)[-1]
+            assert original and other_language(original, "ja", names) == [], key
+        else:
+            assert item.toolTip() == "", key
+    assert not bad
+    a, b = (ed.table.item(ed.rows[k][0], 2).text() for k in ("E9.6-a", "E9.6-b"))
+    assert a != b and "M-006" in a and "M-021" in b
+    ed.apply_filter("山札")  # the Japanese words stay searchable in either language
+    assert "E8" in ed.visible_keys()
+    i18n.set_language("ja")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_editor_words_every_parameter_and_reading_in_the_table_language(qtbot, lang):
     """The D parameters and reading switches: their sentences and the names of their choices in
     the table's language (the value written to the file stays in the tooltip); the two card patches
