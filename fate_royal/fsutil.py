@@ -28,7 +28,7 @@ import stat
 import time
 from pathlib import Path
 
-__all__ = ["atomic_write", "clean_stale_temps", "read_bounded", "size_text", "temp_path_for",
+__all__ = ["atomic_write", "clean_stale_temps", "read_bounded", "size_text", "temp_path_for", "unsafe_to_open",
            "FileRefused", "FileTooLarge", "NotRegularFile", "TEMP_SUFFIX"]
 
 TEMP_SUFFIX = ".tmp"
@@ -176,6 +176,28 @@ class FileTooLarge(FileRefused):
         self.size = size
 
 
+def _kind_problem(mode: int) -> str | None:
+    """``"not a regular file (a named pipe)"`` and the like for a ``st_mode``, or None for a
+    regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    return f"not a regular file ({kind})"
+
+
+def unsafe_to_open(path: str | os.PathLike) -> str | None:
+    """Why a file that another library will open itself (QSettings) must not be handed to it — a
+    named pipe would hang it, a device feed it without end — or None: a regular file, or nothing
+    there yet. Symlinks are followed, as the library would."""
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:  # a symlink loop, no permission
+        return exc.strerror or str(exc)
+    return _kind_problem(info.st_mode)
+
+
 def size_text(n: int) -> str:
     """A byte count as people read it: ``2 MB``, ``512 KB``, ``100 bytes`` (rounded down)."""
     if n >= 1024 * 1024:
@@ -199,9 +221,9 @@ def read_bounded(path: str | os.PathLike, limit: int) -> bytes:
         raise NotRegularFile(errno.EISDIR, "not a regular file (a folder)", path) from None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a file")
-            raise NotRegularFile(errno.EINVAL, f"not a regular file ({kind})", path)
+        problem = _kind_problem(info.st_mode)
+        if problem is not None:
+            raise NotRegularFile(errno.EINVAL, problem, path)
         if info.st_size > limit:
             raise FileTooLarge(path, limit, info.st_size)
         chunks: list[bytes] = []

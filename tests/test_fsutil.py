@@ -265,3 +265,15 @@ def test_read_bounded_passes_on_what_open_says(tmp_path):
     with pytest.raises(OSError) as info:
         fsutil.read_bounded(tmp_path / "a.yaml", 1024)
     assert info.value.errno == errno.ELOOP and not isinstance(info.value, fsutil.FileRefused)
+
+
+def test_unsafe_to_open_names_what_a_library_opening_the_path_itself_must_not_get(tmp_path):
+    from fate_royal.fsutil import unsafe_to_open
+
+    assert unsafe_to_open(tmp_path / "none-yet.ini") is None
+    (tmp_path / "s.ini").write_text("[a]\n", encoding="utf-8")
+    assert unsafe_to_open(tmp_path / "s.ini") is None
+    assert unsafe_to_open(tmp_path) == "not a regular file (a folder)"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.ini")
+        assert unsafe_to_open(tmp_path / "pipe.ini") == "not a regular file (a named pipe)"

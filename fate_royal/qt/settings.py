@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import logging
 import os
-import stat
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
+
+from fate_royal.fsutil import unsafe_to_open
 
 MAX_RECENT = 8
 log = logging.getLogger(__name__)
@@ -49,24 +50,10 @@ def settings() -> "Settings":
     return _instance
 
 
-def _unusable(path: Path) -> str | None:
-    """Why the settings file cannot be opened safely (a named pipe would hang QSettings, a device
-    would feed it without end), or None: a regular file, or none yet."""
-    try:
-        info = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    except OSError as exc:  # a symlink loop, no permission
-        return exc.strerror or str(exc)
-    if stat.S_ISREG(info.st_mode):
-        return None
-    return "not a regular file"
-
-
 class Settings:
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
-        problem = _unusable(self.path)
+        problem = unsafe_to_open(self.path)
         self._scratch = None
         if problem is not None:
             # the defaults, kept in a file of our own for this run: the path is never opened

@@ -25,6 +25,13 @@ from fate_royal.rules.simulate import choose_action
 BIG = "9" * 5000  # more digits than Python reads (its limit is 4300)
 
 
+def _refusal(path) -> str:
+    """The message ``read_save`` refuses ``path`` with."""
+    with pytest.raises(SaveError) as err:
+        read_save(path)
+    return str(err.value)
+
+
 @pytest.fixture(scope="module")
 def base(tmp_path_factory, db, rules):
     """A 3-player save (A, B, C) after a few actions, as plain data."""
@@ -178,9 +185,7 @@ def test_options_naming_a_seat_level_or_stop_that_does_not_exist_are_refused(tmp
     d = copy.deepcopy(base)
     d["record"]["options"].update(options)
     path = write(tmp_path, d)
-    with pytest.raises(SaveError) as err:
-        read_save(path)
-    assert str(err.value) == f"{path}: damaged save: {message}"
+    assert _refusal(path) == f"{path}: damaged save: {message}"
 
 
 def test_every_seat_level_and_stop_that_exists_is_taken(tmp_path, base):
@@ -232,9 +237,7 @@ def test_a_rule_set_with_a_switch_that_does_not_exist_or_a_title_that_is_not_tex
     d = copy.deepcopy(base)
     d["record"]["rules"].update(change)
     path = write(tmp_path, d)
-    with pytest.raises(SaveError) as err:
-        read_save(path)
-    assert str(err.value) == f"{path}: damaged save: {message}"
+    assert _refusal(path) == f"{path}: damaged save: {message}"
 
 
 @pytest.mark.parametrize("off", [list(ERRATA_RULES), ["E9.1-a", "E9.6-b"], ["E9.6-zz"], []])

@@ -44,6 +44,13 @@ def line_of(path: Path, needle: str) -> int:
     raise AssertionError(needle)
 
 
+def _load_error(path: Path) -> str:
+    """The message ``load_scenario`` refuses ``path`` with."""
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    return str(info.value)
+
+
 def run_lib(path: Path) -> list[str]:
     """Failure messages (file:line: message) of running a scenario through the library."""
     try:
@@ -238,9 +245,7 @@ def test_profile_values_that_do_not_fit_together_are_reported_at_the_line_that_s
     path = tmp_path / "s.yaml"
     path.write_text(f"title: t\nseed: 1\nprofile:\n{lines}players:\n  - name: A\n  - name: B\n",
                     encoding="utf-8")
-    with pytest.raises(DataError) as info:
-        load_scenario(path)
-    assert str(info.value) == f"{path}:{line_of(path, key + ':')}: {message}"
+    assert _load_error(path) == f"{path}:{line_of(path, key + ':')}: {message}"
     assert f"{path}:{line_of(path, key + ':')}: {message}" in run_cli(path, capsys)
 
 
@@ -252,9 +257,7 @@ def test_a_scenario_profile_that_does_not_fit_its_rule_set_is_a_message_at_its_l
     path = tmp_path / "s.yaml"
     path.write_text("title: t\nseed: 1\nrules: low.yaml\nprofile:\n  start_mana: 4\n"
                     "players:\n  - name: A\n  - name: B\n", encoding="utf-8")
-    with pytest.raises(DataError) as info:
-        load_scenario(path)
-    assert str(info.value) == f"{path}:5: start_mana 4 is above mana_limit 3"
+    assert _load_error(path) == f"{path}:5: start_mana 4 is above mana_limit 3"
     assert "internal error" not in run_cli(path, capsys)
     path.write_text(path.read_text(encoding="utf-8").replace("start_mana: 4", "start_mana: 3"),
                     encoding="utf-8")
@@ -271,9 +274,7 @@ def test_a_stop_or_seat_kind_the_table_does_not_have_is_refused_at_its_line(tmp_
     path = tmp_path / "s.yaml"
     path.write_text(f"title: t\nseed: 1\noptions:\n  {option}\nplayers:\n  - name: A\n  - name: B\n",
                     encoding="utf-8")
-    with pytest.raises(DataError) as info:
-        load_scenario(path)
-    assert str(info.value) == f"{path}:4: {message}"
+    assert _load_error(path) == f"{path}:4: {message}"
     run_cli(path, capsys)
     path.write_text(path.read_text(encoding="utf-8").replace("戦闘", "my_combat").replace("wizard", "strong"),
                     encoding="utf-8")
