@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, Callable
 
@@ -27,15 +26,14 @@ from fate_royal.rules.errors import IllegalAction, RulesError
 from fate_royal.rules.events import Event
 from fate_royal.rules.game import Game
 from fate_royal.rules.invariants import check_state
-from fate_royal.rules.setup import (  # the bounds and keys a setup may hold, a scenario's or a save's
-    MAX_LIST, MAX_NUMBER, MAX_TURN, PLAYER_KEYS, START_KEYS, name_problem, reading,
+from fate_royal.rules.setup import (  # a scenario's setup is checked as a save's, at its lines
+    hint, located_problems,
 )
 from fate_royal.rules.state import PROCESSES, STEPS
 
 TOP_KEYS = ("title", "title_en", "description", "description_en", "errata", "rules", "profile",
             "options", "seed", "dice", "cards", "players", "deck", "discard", "grail", "start",
             "steps", "tags")
-SERVANT_KEYS = ("hero", "class", "state", "class_state")
 STEP_KINDS = ("do", "expect", "expect_illegal", "resolve", "advance", "say")
 STEP_EXTRA = ("say", "say_en", "note")
 ACTION_KEYS = {
@@ -188,21 +186,13 @@ def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario
     if not _whole(seed) or not 0 <= seed < 2 ** 63:
         c.err(tree, "seed", "seed must be a whole number from 0 to 2^63 - 1")
         seed = 0
-    dice = tree.get("dice", []) or []
-    if not isinstance(dice, list) or len(dice) > MAX_LIST or not all(
-            _whole(d) and 1 <= d <= 6 for d in dice):
-        c.err(tree, "dice", f"dice must be a list of at most {MAX_LIST} die results 1..6")
-        dice = []
     profile = c.profile(tree)
     options = c.options(tree)
     cards = tree.get("cards", []) or []
     if not isinstance(cards, list):
         c.err(tree, "cards", "cards must be a list of card definitions")
         cards = []
-    names = c.players(tree)
-    for zone in ("deck", "discard", "grail"):
-        c.card_list(tree, zone)
-    start = c.start(tree, names)
+    c.setup(tree)
     steps = c.steps(tree)
     rules = None
     if not errors:
@@ -211,9 +201,9 @@ def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario
         raise DataErrors(errors)
     setup = {
         "scenario": True,
-        "dice": list(dice),
+        "dice": list(tree.get("dice") or []),
         "players": [_player_setup(p) for p in tree["players"]],
-        "start": plain(start) if start else None,
+        "start": plain(tree.get("start")) or None,
     }
     for zone in ("deck", "discard", "grail"):
         if tree.get(zone) is not None:
@@ -224,13 +214,13 @@ def load_scenario(path: str | Path, text: str | bytes | None = None) -> Scenario
                     seed, plain(options))
 
 
-#: A scenario file's size and steps (its numbers and lists are bounded as any setup's, in
-#: ``setup``): far above any real one (the shipped ones are at most 6 KB and
+#: A scenario file's size and steps (its players, piles, dice and start are checked as any
+#: setup's, in ``setup``): far above any real one (the shipped ones are at most 6 KB and
 #: 24 steps) and far below what would take the table seconds and hundreds of MB to read (a 3 MB
 #: file of 300,000 steps took 780 MB and more than 20 s to open)
 MAX_SCENARIO_BYTES = 1024 * 1024
 MAX_STEPS = 1000
-CARD_STATES = ("reverse", "rise", "down", "danger")
+SETUP_PARTS = ("players", "deck", "discard", "grail", "dice", "start")
 
 
 def _whole(v: Any) -> bool:
@@ -250,35 +240,6 @@ class _Checker:
 
     def keys(self, m: Any, allowed: tuple, what: str) -> None:
         _keys(m, allowed, what, self.err)
-
-    def number(self, holder: Any, key: Any, what: str, lo: int = 0, hi: int = MAX_NUMBER) -> bool:
-        v = holder[key]
-        if not _whole(v) or not lo <= v <= hi:
-            self.err(holder, key, f"{what} must be a whole number from {lo} to {hi}, got {v!r}")
-            return False
-        return True
-
-    def card_ref(self, holder: Any, key: Any, what: str) -> bool:
-        v = holder[key]
-        if not isinstance(v, str) or not v.strip():
-            self.err(holder, key, f"{what} must be a card id such as M-006, got {v!r}")
-            return False
-        return True
-
-    def card_list(self, holder: Any, key: str, what: str | None = None) -> None:
-        if holder.get(key) is None:
-            return
-        lst = holder[key]
-        what = what or key
-        if not isinstance(lst, list):
-            self.err(holder, key, f"{what} must be a list of card ids such as [M-006, S-001], "
-                                  f"got {lst!r}")
-            return
-        if len(lst) > MAX_LIST:
-            self.err(holder, key, f"{what}: at most {MAX_LIST} cards")
-            return
-        for i in range(len(lst)):
-            self.card_ref(lst, i, f"each card of {what}")
 
     def options(self, tree: YMap) -> dict:
         options = tree.get("options", {}) or {}
@@ -306,109 +267,22 @@ class _Checker:
                 self.err(profile, k, problem)
         return profile
 
-    def players(self, tree: YMap) -> list[str]:
+    def setup(self, tree: YMap) -> None:
+        """The players, piles, dice and start, checked as a save's setup is (``setup.py``), each
+        problem at the line of the key or item it is about (in the file's order); a scenario's
+        players need names."""
+        found: list[DataError] = []
         players = tree.get("players")
-        names: list[str] = []
-        readings: dict[str, str] = {}  # how each name reads: "A" and "Ａ" name one player
-        if not isinstance(players, list) or not 2 <= len(players) <= 7:
-            self.err(tree, "players" if "players" in tree else None,
-                     "players must list 2 to 7 players")
-            return names
-        for i, p in enumerate(players):
-            if not isinstance(p, dict):
-                self.err(players, i, "each player must be a mapping with at least a name")
-                continue
-            name = self.player(p, i)
-            if name in names:
-                self.err(p, "name", f"two players are called {name!r}")
-            elif reading(name) in readings:
-                self.err(p, "name", f"player names {readings[reading(name)]!r} and {name!r} read "
-                                    "the same: names must differ")
-            names.append(name)
-            readings.setdefault(reading(name), name)
-        return names
-
-    def player(self, p: YMap, i: int) -> str:
-        self.keys(p, PLAYER_KEYS, "player")
-        name = p.get("name")
-        if not isinstance(name, str) or not name.strip():
-            self.err(p, "name", "each player needs a name")
-            name = f"P{i + 1}"
-        elif name_problem(name):  # the engine's rule for names, at the name's own line
-            self.err(p, "name", name_problem(name))
-        serv = p.get("servant")
-        if serv is not None:
-            if not isinstance(serv, dict):
-                self.err(p, "servant", "servant must be a mapping {hero, class, state}")
-            else:
-                self.keys(serv, SERVANT_KEYS, "servant")
-                for k in ("hero", "class"):
-                    if k in serv:
-                        self.card_ref(serv, k, f"servant {k}")
-                for k in ("state", "class_state"):
-                    if k in serv and serv[k] not in CARD_STATES:
-                        self.err(serv, k, f"{k} must be reverse, rise, down or danger, "
-                                          f"got {serv[k]!r}")
-        ok = all(self.number(p, k, k) for k in ("mana", "mana_limit", "command_spells") if k in p)
-        if ok and "mana" in p and p["mana"] > p.get("mana_limit", p["mana"]):
-            self.err(p, "mana", f"mana {p['mana']} is above the mana limit {p['mana_limit']}")
-        if "out" in p and not isinstance(p["out"], bool):
-            self.err(p, "out", "out must be true or false")
-        self.card_list(p, "hand", "hand")
-        self.seat(p)
-        self.coins(p)
-        return name
-
-    def seat(self, p: YMap) -> None:
-        seat = p.get("seat")
-        if seat is None:
-            return
-        if not isinstance(seat, list) or len(seat) > 20:
-            self.err(p, "seat", "seat must be a list of at most 20 cards: M-006 or "
-                                "{card: M-006, state: down}")
-            return
-        for i, entry in enumerate(seat):
-            if isinstance(entry, dict):
-                self.keys(entry, ("card", "state"), "seat card")
-                if "card" not in entry:
-                    self.err(seat, i, "a seat card needs card: (an id such as M-006)")
-                else:
-                    self.card_ref(entry, "card", "seat card")
-                if "state" in entry and entry["state"] not in ("reverse", "rise", "down"):
-                    self.err(entry, "state", f"a seat card is reverse, rise or down, "
-                                             f"got {entry['state']!r}")
-            else:
-                self.card_ref(seat, i, "each seat card")
-
-    def coins(self, p: YMap) -> None:
-        coins = p.get("coins")
-        if coins is None:
-            return
-        if not isinstance(coins, dict):
-            self.err(p, "coins", "coins must be a mapping like {assassination: 1}")
-            return
-        from fate_royal.cards.vocabulary import COIN_KINDS
-
-        for k in coins:
-            if k not in COIN_KINDS:
-                self.err(coins, k, f"unknown coin {k!r} (coins: {', '.join(COIN_KINDS)})")
-            else:
-                self.number(coins, k, f"coins.{k}")
-
-    def start(self, tree: YMap, names: list[str]) -> dict:
-        start = tree.get("start") or {}
-        if not isinstance(start, dict):
-            self.err(tree, "start", "start must be {player, step, turn}")
-            return {}
-        self.keys(start, START_KEYS, "start")
-        if "player" in start and start["player"] not in names:
-            self.err(start, "player",
-                     f"unknown player {start['player']!r}{_hint(start['player'], names)}")
-        if "step" in start and start["step"] not in STEPS:
-            self.err(start, "step", f"unknown step {start['step']!r} (steps: {', '.join(STEPS)})")
-        if "turn" in start:
-            self.number(start, "turn", "start turn", 1, MAX_TURN)
-        return start
+        for p in players if isinstance(players, list) else ():
+            if isinstance(p, dict) and "name" not in p:
+                found.append(DataError(*location(p, None, (self.label, 1)), "each player needs a name"))
+        part = {key: tree[key] for key in SETUP_PARTS if key in tree}
+        for path, message in located_problems(part, keys=None):
+            holder = tree
+            for key in path[:-1]:
+                holder = holder[key]
+            found.append(DataError(*location(holder, path[-1], (self.label, 1)), message))
+        self.errors += sorted(found, key=lambda e: e.line)
 
     def steps(self, tree: YMap) -> list[Step]:
         steps_raw = tree.get("steps", []) or []
@@ -430,7 +304,7 @@ class _Checker:
             kinds = [k for k in st if k in STEP_KINDS and k != "say"]
             for k in st:
                 if k not in STEP_KINDS and k not in STEP_EXTRA:
-                    self.err(st, k, f"unknown step key {k!r}{_hint(k, STEP_KINDS)}")
+                    self.err(st, k, f"unknown step key {k!r}{hint(k, STEP_KINDS)}")
             if len(kinds) > 1:
                 self.err(st, kinds[1], "one step does one thing (do, expect, expect_illegal, "
                                        "resolve or advance)")
@@ -459,7 +333,7 @@ class _Checker:
             target = body.get("step") if isinstance(body, dict) else body
             if not isinstance(target, str) or target not in STEPS + PROCESSES:
                 self.err(st, kind, f"advance to a step or combat process; got {target!r}"
-                                   f"{_hint(str(target), STEPS + PROCESSES)}")
+                                   f"{hint(str(target), STEPS + PROCESSES)}")
 
 
 def _scenario_rules(tree: YMap, errata: bool, profile: dict, path: Path, label: str,
@@ -508,12 +382,7 @@ def _keys(m: Any, allowed: tuple, what: str, err) -> None:
         return
     for k in m:
         if k not in allowed:
-            err(m, k, f"unknown key {k!r} in {what}{_hint(str(k), allowed)}")
-
-
-def _hint(word: Any, options) -> str:
-    near = get_close_matches(str(word), [str(o) for o in options], n=1)
-    return f" (did you mean {near[0]!r}?)" if near else ""
+            err(m, k, f"unknown key {k!r} in {what}{hint(k, allowed)}")
 
 
 def _line(tree: Any, key: str) -> int:
@@ -539,7 +408,7 @@ def _check_action(body: Any, err, holder: Any, key: str) -> None:
         return
     kind = body["action"]
     if not isinstance(kind, str) or kind not in ACTION_KEYS:  # (a list or a map is no action)
-        err(body, "action", f"unknown action {_short(kind)!r}{_hint(kind, ACTION_KEYS)}")
+        err(body, "action", f"unknown action {_short(kind)!r}{hint(kind, ACTION_KEYS)}")
         return
     _keys(body, ACTION_KEYS[kind] + ("action",), f"action {kind}", err)
 

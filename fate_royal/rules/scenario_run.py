@@ -17,7 +17,8 @@ from fate_royal.rules.actions import (
 from fate_royal.rules.errors import IllegalAction, RulesError
 from fate_royal.rules.events import Event
 from fate_royal.rules.game import Game
-from fate_royal.rules.scenario import EXPECT_KEYS, Scenario, ScenarioError, Step, _hint, _short
+from fate_royal.rules.scenario import EXPECT_KEYS, Scenario, ScenarioError, Step, _short
+from fate_royal.rules.setup import hint
 from fate_royal.rules.state import PROCESSES
 from fate_royal.cards.yamlsrc import plain
 
@@ -236,7 +237,7 @@ class ScenarioRun:
         except KeyError:
             names = [p.name for p in self.game.state.players]
             raise ScenarioError(self.scenario.path, line,
-                                f"no player called {name!r}{_hint(name, names)}") from None
+                                f"no player called {name!r}{hint(name, names)}") from None
 
     def _card_id(self, ref: Any, line: int) -> str:
         db = self.game.db
@@ -251,7 +252,7 @@ class ScenarioRun:
             if ref in (c.name, c.name_en):
                 return c.id
         raise ScenarioError(self.scenario.path, line,
-                            f"no card {ref!r}{_hint(ref, list(db.cards))}")
+                            f"no card {ref!r}{hint(ref, list(db.cards))}")
 
     def _uid_in(self, card_ref: Any, uids: list[int], line: int, where: str) -> int:
         """The instance of a card among ``uids``; ``M-006#2`` names the second copy there."""
@@ -314,7 +315,7 @@ class ScenarioRun:
                 except (KeyError, ValueError):
                     names = [e.name for e in card.effects]
                     raise ScenarioError(self.scenario.path, line,
-                                        f"{card.id} has no effect {eff!r}{_hint(eff, names)}") from None
+                                        f"{card.id} has no effect {eff!r}{hint(eff, names)}") from None
             targets = body.get("targets", [])
             if not isinstance(targets, list):
                 targets = [targets]

@@ -134,6 +134,8 @@ SETUP_KEYS = ("players", "deck", "discard", "grail", "dice", "start", "scenario"
 PLAYER_KEYS = ("name", "servant", "seat", "hand", "mana", "mana_limit", "command_spells", "coins",
                "out")
 START_KEYS = ("player", "step", "turn")
+SERVANT_KEYS = ("hero", "class", "state", "class_state")
+SEAT_CARD_KEYS = ("card", "state")
 #: Bounds on what a setup (a scenario file's or a save's) may ask for, so that no file can hang or
 #: exhaust the table.
 MAX_LIST = 200  # cards in a pile or hand, die results, steps' lists
@@ -181,156 +183,218 @@ def _card_ref_problem(what: str, value: Any) -> str | None:
     return None
 
 
-def _card_list_problems(what: str, value: Any, most: int) -> list[str]:
-    """A list of at most ``most`` card ids (None: not given)."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        return [f"{what} must be a list of card ids such as [M-006, S-001], got {shown_value(value)}"]
-    if len(value) > most:
-        return [f"{what} holds {len(value)} cards, above the maximum {most}"]
-    return [p for p in (_card_ref_problem(f"each card of {what}", c) for c in value) if p]
+#: A setup's problem: where it is (the keys and list positions from the setup down to the value, so
+#: that a scenario file can name the line) and what is wrong there, in one sentence.
+Located = tuple[tuple, str]
 
 
-def _unknown_keys(where: str, mapping: dict, allowed: tuple) -> list[str]:
-    return [f"unknown key {shown_value(k)} in {where} (keys: {', '.join(allowed)})"
+def hint(word: Any, options: Any) -> str:
+    """The option nearest to a mistyped ``word``, as ``" (did you mean 'x'?)"``; "" when none is near."""
+    from difflib import get_close_matches
+
+    near = get_close_matches(str(word), [str(o) for o in options], n=1)
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+def _near_or_all(word: Any, options: Any, what: str) -> str:
+    """The option nearest to ``word``, else all of them (few enough to list)."""
+    return hint(word, options) or f" ({what}: {', '.join(options)})"
+
+
+def _unknown_keys(path: tuple, mapping: dict, allowed: tuple, where: str) -> list[Located]:
+    return [(path + (k,), f"unknown key {shown_value(k)} in {where}{_near_or_all(k, allowed, 'keys')}")
             for k in mapping if k not in allowed]
 
 
+def _number(path: tuple, what: str, value: Any, low: int, high: int) -> list[Located]:
+    problem = _number_problem(what, value, low, high)
+    return [(path, problem)] if problem else []
+
+
+def _card_ref(path: tuple, what: str, value: Any) -> list[Located]:
+    problem = _card_ref_problem(what, value)
+    return [(path, problem)] if problem else []
+
+
+def _card_list(path: tuple, what: str, value: Any) -> list[Located]:
+    """A list of at most MAX_LIST card ids (None: not given)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        return [(path, f"{what} must be a list of card ids such as [M-006, S-001], got {shown_value(value)}")]
+    if len(value) > MAX_LIST:
+        return [(path, f"{what} holds {len(value)} cards, above the maximum {MAX_LIST}")]
+    return [p for i, card in enumerate(value) for p in _card_ref(path + (i,), f"each card of {what}", card)]
+
+
 def setup_problems(setup: Any) -> list[str]:
-    """Every reason why ``setup`` (a save's or a scenario's) is not a setup the table can hold, as
-    one-line messages naming the player and field (empty when it is well formed): wrong types,
-    unknown keys and values, numbers out of the scenario files' bounds. Which cards exist is
-    ``build``'s check (it needs the card data)."""
+    """Every reason why ``setup`` (a save's) is not a setup the table can hold, as one-line messages
+    naming the player and field (empty when it is well formed): wrong types, unknown keys and values,
+    names, numbers out of the scenario files' bounds. Which cards exist is ``build``'s check (it
+    needs the card data). A scenario file gets the same problems at their lines (``located_problems``)."""
+    return [_said(setup, path, message) for path, message in located_problems(setup)]
+
+
+def _said(setup: Any, path: tuple, message: str) -> str:
+    """``message`` with the player or part it is about, for a setup that has no lines to name."""
+    if path[:1] != ("players",) or len(path) < 2:
+        return message
+    spec = setup["players"][path[1]]
+    name = spec.get("name") if isinstance(spec, dict) else None
+    by_name = isinstance(name, str) and path[2:3] != ("name",)
+    return f"player {_shown(name) if by_name else path[1] + 1}: {message}"
+
+
+def located_problems(setup: Any, keys: tuple | None = SETUP_KEYS) -> list[Located]:
+    """``setup_problems`` with each problem's place in ``setup``; ``keys``: the keys it may hold
+    (None: not checked, as a scenario file checks its own)."""
     if not isinstance(setup, dict):
-        return [f"the setup must be a mapping, got {shown_value(setup)}"]
-    problems = _unknown_keys("the setup", setup, SETUP_KEYS)
+        return [((), f"the setup must be a mapping, got {shown_value(setup)}")]
+    problems = _unknown_keys((), setup, keys, "the setup") if keys else []
     players = setup.get("players") or []
+    names: list[str] | None = None
     if not isinstance(players, list):
-        return problems + [f"players must be a list of 2 to 7 players, got {shown_value(players)}"]
-    if not 2 <= len(players) <= 7:
-        return problems + [f"a game needs 2 to 7 players, got {len(players)}"]
-    names: list[str] = []
-    for i, spec in enumerate(players):
-        if not isinstance(spec, dict):
-            problems.append(f"player {i + 1} must be a mapping with a name, got {shown_value(spec)}")
+        problems.append((("players",), "players must be a list of 2 to 7 players, "
+                                       f"got {shown_value(players)}"))
+    elif not 2 <= len(players) <= 7:
+        problems.append((("players",), f"a game needs 2 to 7 players, got {len(players)}"))
+    else:
+        names = []
+        for i, spec in enumerate(players):
             names.append(f"P{i + 1}")
-            continue
-        name = spec.get("name", f"P{i + 1}")
-        if not isinstance(name, str):
-            problems.append(f"player {i + 1}: name must be text, got {shown_value(name)}")
-            name = f"P{i + 1}"
-        names.append(name)
-        problems += _player_problems(f"player {_shown(name)}", spec, MAX_NUMBER, MAX_LIST,
-                                     PLAYER_KEYS)
+            if not isinstance(spec, dict):
+                problems.append((("players", i), "a player must be a mapping with a name, "
+                                                 f"got {shown_value(spec)}"))
+                continue
+            problems += _player_problems(("players", i), spec, names)
     for zone in ("deck", "discard", "grail"):
-        problems += _card_list_problems(zone, setup.get(zone), MAX_LIST)
+        problems += _card_list((zone,), zone, setup.get(zone))
     dice = setup.get("dice") or []
     if not isinstance(dice, list):
-        problems.append(f"dice must be a list of die results 1..6, got {shown_value(dice)}")
+        problems.append((("dice",), f"dice must be a list of die results 1..6, got {shown_value(dice)}"))
     elif len(dice) > MAX_LIST:
-        problems.append(f"dice holds {len(dice)} results, above the maximum {MAX_LIST}")
+        problems.append((("dice",), f"dice holds {len(dice)} results, above the maximum {MAX_LIST}"))
     else:
-        problems += [p for p in (_number_problem("a die result", d, 1, 6) for d in dice) if p]
-    problems += _start_problems(setup.get("start"), names, MAX_TURN, START_KEYS)
+        problems += [p for i, d in enumerate(dice) for p in _number(("dice", i), "a die result", d, 1, 6)]
+    if names is not None:
+        problems += _start_problems(setup.get("start"), names)
     if not isinstance(setup.get("scenario", False), bool):
-        problems.append(f"scenario must be true or false, got {shown_value(setup['scenario'])}")
+        problems.append((("scenario",), "scenario must be true or false, "
+                                        f"got {shown_value(setup['scenario'])}"))
     uid_order = setup.get("uid_order", "shuffled")
     if uid_order not in UID_ORDERS:  # (a list or mapping is not in the tuple either)
-        problems.append(f"unknown uid_order {shown_value(uid_order)} (uid orders: {', '.join(UID_ORDERS)})")
+        problems.append((("uid_order",), f"unknown uid_order {shown_value(uid_order)} "
+                                         f"(uid orders: {', '.join(UID_ORDERS)})"))
     return problems
 
 
-def _player_problems(who: str, spec: dict, max_number: int, max_list: int,
-                     keys: tuple) -> list[str]:
-    problems = [f"{who}: {p}" for p in _unknown_keys("a player", spec, keys)]
+def _player_problems(path: tuple, spec: dict, names: list[str]) -> list[Located]:
+    """One player's problems; ``names`` ends with this player's default name, which becomes the
+    player's own name when it is one (the names so far: two players must not read the same)."""
+    problems = _unknown_keys(path, spec, PLAYER_KEYS, "a player")
+    problems += _name_problems(path + ("name",), spec.get("name", names[-1]), names)
     for key in ("mana", "mana_limit", "command_spells"):
         if key in spec:
-            problem = _number_problem(key, spec[key], 0, max_number)
-            if problem:
-                problems.append(f"{who}: {problem}")
+            problems += _number(path + (key,), key, spec[key], 0, MAX_NUMBER)
+    mana, limit = spec.get("mana"), spec.get("mana_limit")
+    if _whole(mana) and _whole(limit) and limit < mana <= MAX_NUMBER:
+        problems.append((path + ("mana",), f"mana {mana} is above the mana limit {limit}"))
     if not isinstance(spec.get("out", False), bool):
-        problems.append(f"{who}: out must be true or false, got {shown_value(spec['out'])}")
+        problems.append((path + ("out",), f"out must be true or false, got {shown_value(spec['out'])}"))
     coins = spec.get("coins")
     if coins is not None and not isinstance(coins, dict):
-        problems.append(f"{who}: coins must be a mapping like {{assassination: 1}}, got {shown_value(coins)}")
+        problems.append((path + ("coins",), f"coins must be a mapping like {{assassination: 1}}, "
+                                            f"got {shown_value(coins)}"))
     for kind, count in (coins.items() if isinstance(coins, dict) else ()):
         if kind not in COIN_KINDS:
-            problems.append(f"{who}: unknown coin {shown_value(kind)} (coins: {', '.join(COIN_KINDS)})")
-            continue
-        problem = _number_problem(f"coins.{kind}", count, 0, max_number)
-        if problem:
-            problems.append(f"{who}: {problem}")
-    servant = spec.get("servant")
-    if servant is not None and not isinstance(servant, dict):
-        problems.append(f"{who}: servant must be a mapping {{hero, class, state}}, "
-                        f"got {shown_value(servant)}")
-    if isinstance(servant, dict):
-        problems += [f"{who}: {p}" for p in _unknown_keys("a servant", servant,
-                                                          ("hero", "class", "state", "class_state"))]
-        for key in ("hero", "class"):
-            problem = _card_ref_problem(f"servant {key}", servant[key]) if key in servant else None
-            if problem:
-                problems.append(f"{who}: {problem}")
-        for key in ("state", "class_state"):  # (None: not given)
-            if servant.get(key) is not None and servant[key] not in CARD_STATES:
-                problems.append(f"{who}: servant {key} must be {', '.join(CARD_STATES[:-1])} or "
-                                f"{CARD_STATES[-1]}, got {shown_value(servant[key])}")
-    problems += [f"{who}: {p}" for p in _card_list_problems("hand", spec.get("hand"), max_list)]
-    problems += [f"{who}: {p}" for p in _seat_problems(spec.get("seat"))]
+            problems.append((path + ("coins", kind), f"unknown coin {shown_value(kind)} "
+                                                     f"(coins: {', '.join(COIN_KINDS)})"))
+        else:
+            problems += _number(path + ("coins", kind), f"coins.{kind}", count, 0, MAX_NUMBER)
+    problems += _servant_problems(path + ("servant",), spec.get("servant"))
+    problems += _card_list(path + ("hand",), "hand", spec.get("hand"))
+    problems += _seat_problems(path + ("seat",), spec.get("seat"))
     return problems
 
 
-def _seat_problems(seat: Any) -> list[str]:
+def _name_problems(path: tuple, name: Any, names: list[str]) -> list[Located]:
+    if not isinstance(name, str):
+        return [(path, f"name must be text, got {shown_value(name)}")]
+    problem = name_problem(name)
+    if problem:
+        return [(path, problem)]
+    for other in names[:-1]:  # "A" and the full-width "Ａ" read the same at the table
+        if other == name:
+            return [(path, f"two players are called {_shown(name)}")]
+        if reading(other) == reading(name):
+            return [(path, f"player names {other!r} and {name!r} read the same: names must differ")]
+    names[-1] = name
+    return []
+
+
+def _servant_problems(path: tuple, servant: Any) -> list[Located]:
+    if servant is None:
+        return []
+    if not isinstance(servant, dict):
+        return [(path, f"servant must be a mapping {{hero, class, state}}, got {shown_value(servant)}")]
+    problems = _unknown_keys(path, servant, SERVANT_KEYS, "a servant")
+    for key in ("hero", "class"):
+        if key in servant:
+            problems += _card_ref(path + (key,), f"servant {key}", servant[key])
+    for key in ("state", "class_state"):  # (None: not given)
+        if servant.get(key) is not None and servant[key] not in CARD_STATES:
+            problems.append((path + (key,), f"servant {key} must be {', '.join(CARD_STATES[:-1])} or "
+                                            f"{CARD_STATES[-1]}, got {shown_value(servant[key])}"))
+    return problems
+
+
+def _seat_problems(path: tuple, seat: Any) -> list[Located]:
     if seat is None:
         return []
     if not isinstance(seat, list):
-        return ["seat must be a list of cards (M-006 or {card: M-006, state: down}), "
-                f"got {shown_value(seat)}"]
+        return [(path, "seat must be a list of cards (M-006 or {card: M-006, state: down}), "
+                       f"got {shown_value(seat)}")]
     if len(seat) > MAX_SEAT:
-        return [f"seat holds {len(seat)} cards, above the maximum {MAX_SEAT}"]
-    problems = []
-    for entry in seat:
+        return [(path, f"seat holds {len(seat)} cards, above the maximum {MAX_SEAT}")]
+    problems: list[Located] = []
+    for i, entry in enumerate(seat):
         if not isinstance(entry, dict):
-            problem = _card_ref_problem("each seat card", entry)
-            problems += [problem] if problem else []
+            problems += _card_ref(path + (i,), "each seat card", entry)
             continue
-        problems += _unknown_keys("a seat card", entry, ("card", "state"))
+        problems += _unknown_keys(path + (i,), entry, SEAT_CARD_KEYS, "a seat card")
         if "card" not in entry:
-            problems.append("a seat card needs card: (an id such as M-006)")
+            problems.append((path + (i,), "a seat card needs card: (an id such as M-006)"))
         else:
-            problem = _card_ref_problem("a seat card", entry["card"])
-            problems += [problem] if problem else []
+            problems += _card_ref(path + (i, "card"), "a seat card", entry["card"])
         if entry.get("state") is not None and entry["state"] not in SEAT_STATES:  # (None: not given)
-            problems.append(f"a seat card is {', '.join(SEAT_STATES[:-1])} or {SEAT_STATES[-1]}, "
-                            f"got {shown_value(entry['state'])}")
+            problems.append((path + (i, "state"), f"a seat card is {', '.join(SEAT_STATES[:-1])} or "
+                                                  f"{SEAT_STATES[-1]}, got {shown_value(entry['state'])}"))
     return problems
 
 
-def _start_problems(start: Any, names: list[str], max_turn: int, keys: tuple) -> list[str]:
+def _start_problems(start: Any, names: list[str]) -> list[Located]:
     """``start``: the first player (a name, or a seat number from 0), step and turn."""
     if start is None:
         return []
     if not isinstance(start, dict):
-        return [f"start must be a mapping {{player, step, turn}}, got {shown_value(start)}"]
-    problems = [f"start: {p}" for p in _unknown_keys("start", start, keys)]
-    if "player" in start:
-        player = start["player"]
-        if isinstance(player, str):
-            if player not in names:
-                problems.append(f"start: unknown player {shown_value(player)} (players: {', '.join(names)})")
-        else:
-            problem = _number_problem("player", player, 0, len(names) - 1)
-            if problem:
-                problems.append(f"start: {problem}")
-    if "step" in start and not isinstance(start["step"], str):
-        problems.append(f"start: step must be one of {', '.join(STEPS)}, got {shown_value(start['step'])}")
-    elif "step" in start and start["step"] not in STEPS:
-        problems.append(f"unknown step {shown_value(start['step'])} (steps: {', '.join(STEPS)})")
+        return [(("start",), f"start must be a mapping {{player, step, turn}}, got {shown_value(start)}")]
+    problems = _unknown_keys(("start",), start, START_KEYS, "start")
+    player = start.get("player")
+    if isinstance(player, str):
+        if player not in names:
+            problems.append((("start", "player"), f"unknown start player {shown_value(player)}"
+                                                  f"{_near_or_all(player, names, 'players')}"))
+    elif "player" in start:
+        problems += _number(("start", "player"), "start player", player, 0, len(names) - 1)
+    step = start.get("step")
+    if "step" in start and not isinstance(step, str):
+        problems.append((("start", "step"),
+                         f"start step must be one of {', '.join(STEPS)}, got {shown_value(step)}"))
+    elif "step" in start and step not in STEPS:
+        problems.append((("start", "step"),
+                         f"unknown start step {shown_value(step)}{_near_or_all(step, STEPS, 'steps')}"))
     if "turn" in start:
-        problem = _number_problem("turn", start["turn"], 1, max_turn)
-        if problem:
-            problems.append(f"start: {problem}")
+        problems += _number(("start", "turn"), "start turn", start["turn"], 1, MAX_TURN)
     return problems
 
 
@@ -342,18 +406,6 @@ def build(ctx: Ctx, setup: dict[str, Any], seed: int) -> GameState:
         raise SetupError(problems[0])
     players_in = setup.get("players") or []
     names = [str(p.get("name", f"P{i + 1}")) for i, p in enumerate(players_in)]
-    if len(set(names)) != len(names):
-        raise SetupError("player names must differ")
-    for name in names:
-        problem = name_problem(name)
-        if problem:
-            raise SetupError(problem)
-    seen: dict[str, str] = {}
-    for name in names:  # "A" and the full-width "Ａ" read the same at the table
-        key = reading(name)
-        if key in seen:
-            raise SetupError(f"player names {seen[key]!r} and {name!r} read the same: names must differ")
-        seen[key] = name
     rng = Rng(int(seed))
     scenario = bool(setup.get("scenario"))
     inst = _Instances(ctx, pad=not scenario or setup.get("deck") is None)

@@ -173,8 +173,8 @@ def test_a_player_that_is_not_a_mapping_is_refused_at_its_own_line(tmp_path):
         load_scenario(path)
     errors = getattr(info.value, "errors", [info.value])
     assert [(e.file, e.line, e.message) for e in errors] == [
-        (str(path), 5, "each player must be a mapping with at least a name"),
-        (str(path), 6, "each player must be a mapping with at least a name")]
+        (str(path), 5, "a player must be a mapping with a name, got 3"),
+        (str(path), 6, "a player must be a mapping with a name, got a list")]
 
 
 @pytest.mark.parametrize("names, line, message", [

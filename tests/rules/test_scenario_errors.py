@@ -126,7 +126,7 @@ def test_unknown_start_player_and_class(tmp_path, capsys):
     path = write(tmp_path, "  - expect: {player: A, mana: 5}\n", head)
     msgs = run_lib(path)
     assert msgs and f"{path}:{line_of(path, 'player: Q')}:" in msgs[0]
-    assert "unknown player 'Q'" in msgs[0]
+    assert "unknown start player 'Q'" in msgs[0]
     run_cli(path, capsys)
 
 

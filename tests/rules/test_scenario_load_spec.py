@@ -232,7 +232,8 @@ def test_top_level_fields_are_checked_each_at_its_line(tmp_path):
         "7: description_en must be text",
         "8: errata must be true or false",
         "9: seed must be a whole number from 0 to 2^63 - 1",
-        "10: dice must be a list of at most 200 die results 1..6",
+        "10: a die result 0 is below the minimum 1",
+        "10: a die result 7 is above the maximum 6",
     ]
 
 
@@ -246,18 +247,21 @@ def test_the_seed_is_a_whole_number_below_two_to_the_63(tmp_path, seed, ok):
         assert problems(tmp_path, text) == ["4: seed must be a whole number from 0 to 2^63 - 1"]
 
 
-@pytest.mark.parametrize("dice, ok", [
-    ("[1, 6]", True), ("[]", True), ("", True), ("[" + ", ".join(["3"] * 200) + "]", True),
-    ("[" + ", ".join(["3"] * 201) + "]", False), ("[0]", False), ("[7]", False), ("[true]", False),
-    ("3", False), ("[1.0]", False)])
-def test_dice_are_at_most_200_results_from_1_to_6(tmp_path, dice, ok):
+@pytest.mark.parametrize("dice, message", [
+    ("[1, 6]", None), ("[]", None), ("", None), ("[" + ", ".join(["3"] * 200) + "]", None),
+    ("[" + ", ".join(["3"] * 201) + "]", "dice holds 201 results, above the maximum 200"),
+    ("[0]", "a die result 0 is below the minimum 1"), ("[7]", "a die result 7 is above the maximum 6"),
+    ("[true]", "a die result must be a whole number from 1 to 6, got True"),
+    ("3", "dice must be a list of die results 1..6, got 3"),
+    ("[1.0]", "a die result must be a whole number from 1 to 6, got 1.0")])
+def test_dice_are_at_most_200_results_from_1_to_6(tmp_path, dice, message):
+    """The same words as a save's setup (``setup.py`` checks both), at the dice's line."""
     text = PLAYERS + f"dice: {dice}\n"
-    if ok:
+    if message is None:
         expected = [] if dice in ("", "[]") else [int(d) for d in dice.strip("[]").split(",")]
         assert load(tmp_path, text).setup["dice"] == expected
     else:
-        assert problems(tmp_path, text) == [
-            "4: dice must be a list of at most 200 die results 1..6"]
+        assert problems(tmp_path, text) == [f"4: {message}"]
 
 
 def test_defaults_of_a_minimal_scenario(tmp_path):
@@ -364,13 +368,16 @@ def test_a_valid_profile_change_is_applied(tmp_path):
 # --- players -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", ["", "players: 3\n", "players: [{name: A}]\n",
-                                     "players: [" + ", ".join(f"{{name: P{i}}}" for i in range(8))
-                                     + "]\n"])
-def test_two_to_seven_players(tmp_path, players):
+@pytest.mark.parametrize("players, message", [
+    ("", "a game needs 2 to 7 players, got 0"),
+    ("players: 3\n", "players must be a list of 2 to 7 players, got 3"),
+    ("players: [{name: A}]\n", "a game needs 2 to 7 players, got 1"),
+    ("players: [" + ", ".join(f"{{name: P{i}}}" for i in range(8)) + "]\n",
+     "a game needs 2 to 7 players, got 8")])
+def test_two_to_seven_players(tmp_path, players, message):
     msgs = problems(tmp_path, "title: t\n" + players)
     line = 2 if players else 1
-    assert msgs == [f"{line}: players must list 2 to 7 players"]
+    assert msgs == [f"{line}: {message}"]
 
 
 def test_seven_players_are_accepted(tmp_path):
@@ -386,18 +393,18 @@ def test_each_player_is_checked(tmp_path):
             "  - name: A\n    servant: 3\n"
             "  - mana: 0\n    name: A\n    servant:\n      hero: ''\n      class: 3\n      state: up\n"
             "      class_state: x\n      foo: 1\n")
-    assert problems(tmp_path, text) == [
-        "3: each player must be a mapping with at least a name",
-        "4: unknown key 'nam' in player (did you mean 'name'?)",
+    assert problems(tmp_path, text) == [  # in the file's order
+        "3: a player must be a mapping with a name, got 3",
         "4: each player needs a name",
-        "6: each player needs a name",
-        "8: servant must be a mapping {hero, class, state}",
-        "16: unknown key 'foo' in servant",
+        "4: unknown key 'nam' in a player (did you mean 'name'?)",
+        "6: a player name is empty",
+        "8: servant must be a mapping {hero, class, state}, got 3",
+        "10: two players are called 'A'",
         "12: servant hero must be a card id such as M-006, got ''",
         "13: servant class must be a card id such as M-006, got 3",
-        "14: state must be reverse, rise, down or danger, got 'up'",
-        "15: class_state must be reverse, rise, down or danger, got 'x'",
-        "10: two players are called 'A'",
+        "14: servant state must be reverse, rise, down or danger, got 'up'",
+        "15: servant class_state must be reverse, rise, down or danger, got 'x'",
+        "16: unknown key 'foo' in a servant (keys: hero, class, state, class_state)",
     ]
 
 
@@ -425,8 +432,10 @@ def test_player_numbers_are_whole_numbers_from_0_to_99(tmp_path, key):
     for bad in ("100", "-1", "true", "1.5", "x"):
         text = f"players:\n  - name: A\n    out: false\n    {key}: {bad}\n  - name: B\n"
         value = {"100": "100", "-1": "-1", "true": "True", "1.5": "1.5", "x": "'x'"}[bad]
-        assert problems(tmp_path, text) == [
-            f"4: {key} must be a whole number from 0 to 99, got {value}"]
+        message = f"{key} {value} is above the maximum 99" if bad == "100" else \
+            f"{key} {value} is below the minimum 0" if bad == "-1" else \
+            f"{key} must be a whole number from 0 to 99, got {value}"
+        assert problems(tmp_path, text) == [f"4: {message}"]
 
 
 def test_mana_may_not_be_above_the_mana_limit(tmp_path):
@@ -435,12 +444,13 @@ def test_mana_may_not_be_above_the_mana_limit(tmp_path):
     ok = "players:\n  - name: A\n    mana_limit: 3\n    mana: 3\n  - name: B\n    mana: 9\n"
     assert load(tmp_path, ok).setup["players"][0]["mana"] == 3
     bad = "players:\n  - name: A\n    mana_limit: 3\n    mana: 5\n    command_spells: 100\n  - name: B\n"
-    assert problems(tmp_path, bad) == ["5: command_spells must be a whole number from 0 to 99, got 100"]
+    assert problems(tmp_path, bad) == ["4: mana 5 is above the mana limit 3",
+                                       "5: command_spells 100 is above the maximum 99"]
 
 
 def test_out_is_true_or_false(tmp_path):
     assert problems(tmp_path, "players:\n  - name: A\n    out: 1\n  - name: B\n") == [
-        "3: out must be true or false"]
+        "3: out must be true or false, got 1"]
     assert load(tmp_path, "players:\n  - name: A\n    out: true\n  - name: B\n") \
         .setup["players"][0]["out"] is True
 
@@ -466,11 +476,11 @@ def test_a_seat_is_a_list_of_cards_or_card_and_state(tmp_path):
             "  - name: B\n    out: false\n    seat: M-006\n")
     assert problems(tmp_path, text) == [
         "6: a seat card needs card: (an id such as M-006)",
-        "9: unknown key 'x' in seat card",
         "8: a seat card is reverse, rise or down, got 'danger'",
+        "9: unknown key 'x' in a seat card (keys: card, state)",
         "10: each seat card must be a card id such as M-006, got 3",
-        "11: seat card must be a card id such as M-006, got ''",
-        "14: seat must be a list of at most 20 cards: M-006 or {card: M-006, state: down}",
+        "11: a seat card must be a card id such as M-006, got ''",
+        "14: seat must be a list of cards (M-006 or {card: M-006, state: down}), got 'M-006'",
     ]
 
 
@@ -479,8 +489,7 @@ def test_a_seat_holds_at_most_20_cards(tmp_path):
     ok = f"players:\n  - name: A\n    seat: {seat(20)}\n  - name: B\n"
     assert len(load(tmp_path, ok).setup["players"][0]["seat"]) == 20
     bad = f"players:\n  - name: A\n    out: false\n    seat: {seat(21)}\n  - name: B\n"
-    assert problems(tmp_path, bad) == [
-        "4: seat must be a list of at most 20 cards: M-006 or {card: M-006, state: down}"]
+    assert problems(tmp_path, bad) == ["4: seat holds 21 cards, above the maximum 20"]
 
 
 @pytest.mark.parametrize("state", ["reverse", "rise", "down"])
@@ -493,9 +502,9 @@ def test_coins_are_a_mapping_of_known_coins_to_counts(tmp_path):
     text = ("players:\n  - name: A\n    out: false\n    coins:\n      assassination: -1\n"
             "      gold: 1\n  - name: B\n    out: false\n    coins: 3\n")
     assert problems(tmp_path, text) == [
-        "5: coins.assassination must be a whole number from 0 to 99, got -1",
+        "5: coins.assassination -1 is below the minimum 0",
         "6: unknown coin 'gold' (coins: assassination)",
-        "9: coins must be a mapping like {assassination: 1}",
+        "9: coins must be a mapping like {assassination: 1}, got 3",
     ]
     ok = "players:\n  - name: A\n    coins: {assassination: 0}\n  - name: B\n    coins: {}\n"
     assert load(tmp_path, ok).setup["players"][0]["coins"] == {"assassination": 0}
@@ -507,11 +516,20 @@ def test_coins_are_a_mapping_of_known_coins_to_counts(tmp_path):
 def test_start_names_a_player_a_step_and_a_turn(tmp_path):
     text = PLAYERS + "start:\n  turn: 0\n  player: AA\n  step: ritul\n  foo: 1\n"
     assert problems(tmp_path, text) == [
-        "8: unknown key 'foo' in start",
-        "6: unknown player 'AA' (did you mean 'A'?)",
-        "7: unknown step 'ritul' (steps: rise, draw, ritual, encounter, combat, end)",
-        "5: start turn must be a whole number from 1 to 10000, got 0",
+        "5: start turn 0 is below the minimum 1",
+        "6: unknown start player 'AA' (did you mean 'A'?)",
+        "7: unknown start step 'ritul' (did you mean 'ritual'?)",
+        "8: unknown key 'foo' in start (keys: player, step, turn)",
     ]
+    assert problems(tmp_path, PLAYERS + "start:\n  step: lunch\n") == [
+        "5: unknown start step 'lunch' (steps: rise, draw, ritual, encounter, combat, end)"]
+
+
+def test_the_start_player_may_be_a_seat_number_from_0(tmp_path):
+    """As in a save's setup: 0 is the first player listed."""
+    assert load(tmp_path, PLAYERS + "start:\n  player: 1\n").build_game().state.turn_player == 1
+    assert problems(tmp_path, PLAYERS + "start:\n  player: 2\n") == [
+        "5: start player 2 is above the maximum 1"]
 
 
 @pytest.mark.parametrize("turn, ok", [(1, True), (10000, True), (10001, False), (0, False)])
@@ -521,18 +539,18 @@ def test_the_start_turn_is_from_1_to_10000(tmp_path, turn, ok):
         assert load(tmp_path, text).setup["start"] == {"step": "ritual", "turn": turn}
     else:
         assert problems(tmp_path, text) == [
-            f"6: start turn must be a whole number from 1 to 10000, got {turn}"]
+            f"6: start turn {turn} is {'above the maximum 10000' if turn else 'below the minimum 1'}"]
 
 
 def test_start_must_be_a_mapping(tmp_path):
     assert problems(tmp_path, PLAYERS + "title: t\nstart: ritual\n") == [
-        "5: start must be {player, step, turn}"]
+        "5: start must be a mapping {player, step, turn}, got 'ritual'"]
     assert load(tmp_path, PLAYERS + "start:\n").setup["start"] is None
 
 
-def test_an_unknown_start_player_with_no_near_name_has_no_hint(tmp_path):
+def test_an_unknown_start_player_with_no_near_name_is_told_the_names(tmp_path):
     assert problems(tmp_path, PLAYERS + "start:\n  step: ritual\n  player: Zorro\n") == [
-        "6: unknown player 'Zorro'"]
+        "6: unknown start player 'Zorro' (players: A, B)"]
 
 
 def test_the_piles_are_lists_of_card_ids(tmp_path):
@@ -542,7 +560,7 @@ def test_the_piles_are_lists_of_card_ids(tmp_path):
         "5: deck must be a list of card ids such as [M-006, S-001], got 'M-006'",
         "8: each card of discard must be a card id such as M-006, got ''",
         "9: each card of discard must be a card id such as M-006, got 3",
-        "10: grail: at most 200 cards",
+        "10: grail holds 201 cards, above the maximum 200",
     ]
     ok = PLAYERS + "deck: [" + ", ".join(["M-006"] * 200) + "]\ngrail:\n"
     s = load(tmp_path, ok)

@@ -119,7 +119,7 @@ def test_a_servant_s_and_the_seat_s_problems_come_after_the_player_s_earlier_one
     ({"servant": {"hero": "H-001", "class": " "}},
      "player 'A': servant class must be a card id such as M-006, got ' '"),
     ({"servant": {"hero": "H-001", "klass": "x"}},
-     "player 'A': unknown key 'klass' in a servant (keys: hero, class, state, class_state)"),
+     "player 'A': unknown key 'klass' in a servant (did you mean 'class'?)"),
     ({"seat": [5]}, "player 'A': each seat card must be a card id such as M-006, got 5"),
     ({"seat": [{"card": "M-006", "x": 1}]}, "player 'A': unknown key 'x' in a seat card (keys: card, state)"),
     ({"seat": [{"state": "down"}]}, "player 'A': a seat card needs card: (an id such as M-006)"),
@@ -142,7 +142,7 @@ def test_a_players_servant_seat_hand_and_flags_are_checked(spec, message):
 
 def test_every_player_and_die_that_is_wrong_is_listed():
     assert setup_problems({"players": [1, 2, 3]}) == [
-        f"player {i} must be a mapping with a name, got {i}" for i in (1, 2, 3)]
+        f"player {i}: a player must be a mapping with a name, got {i}" for i in (1, 2, 3)]
     assert setup_problems({**three(), "dice": [99, 0, -1, 3]}) == [
         "a die result 99 is above the maximum 6", "a die result 0 is below the minimum 1",
         "a die result -1 is below the minimum 1"]
@@ -152,8 +152,8 @@ def test_every_player_and_die_that_is_wrong_is_listed():
 
 
 @pytest.mark.parametrize("players, message", [
-    ([{"name": "A"}, 2], "player 2 must be a mapping with a name, got 2"),
-    ([{"name": "A"}, {"name": "B"}, 5], "player 3 must be a mapping with a name, got 5"),
+    ([{"name": "A"}, 2], "player 2: a player must be a mapping with a name, got 2"),
+    ([{"name": "A"}, {"name": "B"}, 5], "player 3: a player must be a mapping with a name, got 5"),
     ("ABC", "players must be a list of 2 to 7 players, got 'ABC'"),
     ({"name": "A"}, "players must be a list of 2 to 7 players, got a mapping"),
     ([{"name": "A"}], "a game needs 2 to 7 players, got 1"),
@@ -166,39 +166,54 @@ def test_players_must_be_a_list_of_mappings_with_text_names(players, message):
 
 def test_a_player_whose_name_is_not_text_is_named_by_seat_in_the_next_messages():
     assert setup_problems({"players": [{"name": 5, "mana": 100}, {"name": "B"}]}) == [
-        "player 1: name must be text, got 5", "player 'P1': mana 100 is above the maximum 99"]
+        "player 1: name must be text, got 5", "player 1: mana 100 is above the maximum 99"]
+
+
+def test_names_are_checked_with_the_setup_each_problem_by_seat():
+    """The engine's rule for names (``name_problem``) and that no two read the same, as a
+    scenario file's are (at the name's line there); an unnamed player is P1, P2… by place."""
+    assert setup_problems({"players": [{"name": "A"}, {"name": "Ａ"}, {"name": " C"}, {}]}) == [
+        "player 2: player names 'A' and 'Ａ' read the same: names must differ",
+        "player 3: player name ' C' starts or ends with a space"]
+    assert setup_problems({"players": [{}, {"name": "P1"}]}) == ["player 2: two players are called 'P1'"]
+    assert setup_problems({"players": [{"name": "A", "mana": 5, "mana_limit": 3}, {}]}) == [
+        "player 'A': mana 5 is above the mana limit 3"]
 
 
 def test_a_player_that_is_not_a_mapping_still_holds_a_seat_for_the_start():
     assert setup_problems({"players": [{"name": "A"}, 5, {}], "start": {"player": "Z"}}) == [
-        "player 2 must be a mapping with a name, got 5", "start: unknown player 'Z' (players: A, P2, P3)"]
+        "player 2: a player must be a mapping with a name, got 5",
+        "unknown start player 'Z' (players: A, P2, P3)"]
     assert setup_problems({"players": [{"name": "A"}, 5], "start": {"player": 2}}) == [
-        "player 2 must be a mapping with a name, got 5", "start: player 2 is above the maximum 1"]
+        "player 2: a player must be a mapping with a name, got 5", "start player 2 is above the maximum 1"]
 
 
 def test_a_long_name_is_cut_where_a_message_names_its_player():
     name = "x" * 30
     assert setup_problems({"players": [{"name": name, "mana": -1}, {"name": "B"}]}) == [
+        f"player 1: player name '{'x' * 20}…' is 30 characters long, above the maximum 16",
         f"player '{'x' * 20}…': mana -1 is below the minimum 0"]
 
 
 @pytest.mark.parametrize("setup, message", [
     ({"start": "x"}, "start must be a mapping {player, step, turn}, got 'x'"),
-    ({"start": {"player": 99}}, "start: player 99 is above the maximum 2"),
-    ({"start": {"player": 3}}, "start: player 3 is above the maximum 2"),
-    ({"start": {"player": -1}}, "start: player -1 is below the minimum 0"),
-    ({"start": {"player": [1]}}, "start: player must be a whole number from 0 to 2, got a list"),
-    ({"start": {"player": True}}, "start: player must be a whole number from 0 to 2, got True"),
-    ({"start": {"player": "Z"}}, "start: unknown player 'Z' (players: A, B, C)"),
-    ({"start": {"turn": -5}}, "start: turn -5 is below the minimum 1"),
-    ({"start": {"turn": 0}}, "start: turn 0 is below the minimum 1"),
-    ({"start": {"turn": 10_001}}, "start: turn 10001 is above the maximum 10000"),
-    ({"start": {"turn": 10 ** 400}}, "start: turn 10000000000000000000… is above the maximum 10000"),
-    ({"start": {"turn": "1"}}, "start: turn must be a whole number from 1 to 10000, got '1'"),
-    ({"start": {"step": "lunch"}}, "unknown step 'lunch' (steps: rise, draw, ritual, encounter, combat, end)"),
-    ({"start": {"step": ["x"]}}, "start: step must be one of rise, draw, ritual, encounter, combat, end, "
+    ({"start": {"player": 99}}, "start player 99 is above the maximum 2"),
+    ({"start": {"player": 3}}, "start player 3 is above the maximum 2"),
+    ({"start": {"player": -1}}, "start player -1 is below the minimum 0"),
+    ({"start": {"player": [1]}}, "start player must be a whole number from 0 to 2, got a list"),
+    ({"start": {"player": True}}, "start player must be a whole number from 0 to 2, got True"),
+    ({"start": {"player": "Z"}}, "unknown start player 'Z' (players: A, B, C)"),
+    ({"start": {"turn": -5}}, "start turn -5 is below the minimum 1"),
+    ({"start": {"turn": 0}}, "start turn 0 is below the minimum 1"),
+    ({"start": {"turn": 10_001}}, "start turn 10001 is above the maximum 10000"),
+    ({"start": {"turn": 10 ** 400}}, "start turn 10000000000000000000… is above the maximum 10000"),
+    ({"start": {"turn": "1"}}, "start turn must be a whole number from 1 to 10000, got '1'"),
+    ({"start": {"step": "lunch"}}, "unknown start step 'lunch' (steps: rise, draw, ritual, encounter, combat, "
+                                   "end)"),
+    ({"start": {"step": "ritul"}}, "unknown start step 'ritul' (did you mean 'ritual'?)"),
+    ({"start": {"step": ["x"]}}, "start step must be one of rise, draw, ritual, encounter, combat, end, "
                                  "got a list"),
-    ({"start": {"when": 1}}, "start: unknown key 'when' in start (keys: player, step, turn)"),
+    ({"start": {"when": 1}}, "unknown key 'when' in start (keys: player, step, turn)"),
     ({"dice": [99]}, "a die result 99 is above the maximum 6"),
     ({"dice": [0]}, "a die result 0 is below the minimum 1"),
     ({"dice": [7]}, "a die result 7 is above the maximum 6"),

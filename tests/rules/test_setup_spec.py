@@ -51,7 +51,7 @@ def test_seven_players_may_play(db, rules):
 def test_two_players_may_not_share_a_name(db, rules):
     with pytest.raises(SetupError) as err:
         game(db, rules, {"players": named("A", "B", "A")})
-    assert str(err.value) == "player names must differ"
+    assert str(err.value) == "player 3: two players are called 'A'"
 
 
 def test_a_player_name_that_is_not_text_is_refused(db, rules):
@@ -59,7 +59,7 @@ def test_a_player_name_that_is_not_text_is_refused(db, rules):
     # written to a save or the autosave
     with pytest.raises(SetupError) as err:
         game(db, rules, {"players": named("A", "B\udc80")})
-    assert str(err.value) == ("player name 'B\\udc80' is not valid text: it holds half of a UTF-16 "
+    assert str(err.value) == ("player 2: player name 'B\\udc80' is not valid text: it holds half of a UTF-16 "
                               "surrogate pair (an escape such as \\ud800); type the name again")
     assert game(db, rules, {"players": named("A", "B\u00e9\U0001f600")}).ctx.s.players[1].name == "B\u00e9\U0001f600"
 
@@ -86,13 +86,13 @@ def test_a_player_name_the_table_could_not_show_is_refused(db, rules, name, mess
     200,000 characters took the table seconds to draw each frame; two names that look alike)."""
     with pytest.raises(SetupError) as err:
         game(db, rules, {"players": named("A", name)})
-    assert str(err.value) == message
+    assert str(err.value) == "player 2: " + message
 
 
 def test_names_that_read_the_same_are_refused_and_sixteen_characters_are_taken(db, rules):
     with pytest.raises(SetupError) as err:
         game(db, rules, {"players": named("A", "B", "Ａ")})
-    assert str(err.value) == "player names 'A' and 'Ａ' read the same: names must differ"
+    assert str(err.value) == "player 3: player names 'A' and 'Ａ' read the same: names must differ"
     assert game(db, rules, {"players": named("ア" * 16, "a b", "A", "a")}).ctx.s.players[0].name == "ア" * 16
 
 
@@ -139,7 +139,7 @@ def test_an_unknown_start_step_is_refused_with_the_steps_there_are(db, rules):
     with pytest.raises(SetupError) as err:
         game(db, rules, {"players": named("A", "B"), "start": {"step": "lunch"}})
     assert str(err.value) == \
-        "unknown step 'lunch' (steps: rise, draw, ritual, encounter, combat, end)"
+        "unknown start step 'lunch' (steps: rise, draw, ritual, encounter, combat, end)"
 
 
 # --- players
