@@ -342,17 +342,20 @@ def _scenario_rules(tree: YMap, errata: bool, profile: dict, path: Path, label: 
     then its ``profile:`` changes."""
     from fate_royal.cards.rulesets import resolve_ruleset
 
+    spec = tree.get("rules")
+    # a rule set of its own (a name or a file) brings its own profile, which profile: then changes
+    # (below); errata: and a list of switches start from the shipped profile with profile: on it
+    own_set = spec is not None and not isinstance(spec, list)
     try:
-        base_profile = load_profile(overrides=profile or None,
+        base_profile = load_profile(overrides=None if own_set else profile or None,
                                     overrides_source=f"{label} (profile:)")
         start = RuleSet.from_errata(errata, base_profile, name="house" if errata else "base",
                                     title="house" if errata else "base")
-        spec = tree.get("rules")
         if spec is None:
             return start
         rules = resolve_ruleset(spec, base=start, profile=base_profile, relative_to=path.parent,
                                 source=f"{label}:{location(tree, 'rules', (label, 1))[1]}")
-        if not isinstance(spec, list) and profile:
+        if own_set and profile:
             try:  # the rule set's own parameters may not fit the file's (start_mana, mana_limit)
                 rules = rules.with_(profile=rules.profile.with_(**profile))
             except ValueError as exc:

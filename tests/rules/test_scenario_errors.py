@@ -264,6 +264,22 @@ def test_a_scenario_profile_that_does_not_fit_its_rule_set_is_a_message_at_its_l
     assert load_scenario(path).rules.profile.start_mana == 3
 
 
+def test_a_scenario_profile_is_set_on_its_rule_set_s_profile_not_on_the_shipped_one(tmp_path):
+    """profile: {mana_limit: 2} on a rule set that starts with 2 mana fits it; it was refused as
+    'start_mana 5 is above mana_limit 2' (the shipped start_mana, which that rule set does not use),
+    and a real conflict quoted the shipped number instead of the rule set's."""
+    (tmp_path / "low.yaml").write_text("title: low\nfrom: house\nprofile: {start_mana: 2}\n",
+                                       encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text("title: t\nseed: 1\nrules: low.yaml\nprofile:\n  mana_limit: 2\n"
+                    "players:\n  - name: A\n  - name: B\n", encoding="utf-8")
+    profile = load_scenario(path).rules.profile
+    assert (profile.start_mana, profile.mana_limit) == (2, 2)
+    (tmp_path / "low.yaml").write_text("title: low\nfrom: house\nprofile: {start_mana: 3}\n",
+                                       encoding="utf-8")
+    assert _load_error(path) == f"{path}:5: start_mana 3 is above mana_limit 2"
+
+
 @pytest.mark.parametrize("option, message", [
     ('stops: {"0": [戦闘]}', "stops of seat 0: unknown stop '戦闘' (stops: my_turn, my_combat, every_window)"),
     ('seats: {"1": wizard}', "seat 1 is 'wizard', not a person or a computer level (human, random, basic, "
