@@ -35,13 +35,13 @@ from typing import Any, Callable
 from fate_royal import __version__
 from fate_royal.fsutil import atomic_write
 from fate_royal.rules.game import Game
-from fate_royal.rules.record import GameRecord
+from fate_royal.rules.record import MAX_ACTIONS, GameRecord
 
 log = logging.getLogger(__name__)
 
 FORMAT = "fate_royal-journal"
 VERSION = 1
-MAX_JOURNAL_BYTES = 256 * 1024 * 1024  # 40,000 actions take about 5 MB
+MAX_JOURNAL_BYTES = 32 * 1024 * 1024  # 40,000 actions take about 5 MB (at most record.MAX_ACTIONS)
 #: The highest turn the resume question shows (a journal claiming more is damaged: it shows 1).
 MAX_SHOWN_TURN = 999_999
 
@@ -111,6 +111,9 @@ def _parse(path: str | Path) -> tuple[str, dict[str, Any], list[dict[str, Any]]]
         raise SaveError(label, "damaged autosave: 'record' or 'names' is missing", 1)
     entries: list[dict[str, Any]] = []
     body = lines[1:]
+    if len(body) > MAX_ACTIONS:  # (refused before each line is read into memory)
+        raise SaveError(label, f"damaged autosave: {len(body)} actions, above the maximum {MAX_ACTIONS}",
+                        body[MAX_ACTIONS][0])
     for k, (number, text) in enumerate(body):
         try:
             item = json.loads(text)

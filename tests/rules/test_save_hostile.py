@@ -352,3 +352,35 @@ def test_the_resume_question_shows_a_turn_from_1_to_999999(tmp_path, db, rules, 
     path.write_text("\n".join(lines[:-1] + [json.dumps(last)]) + "\n", encoding="utf-8")
     got = journal_summary(path).turn
     assert (got, type(got)) == (shown, int)
+
+
+def test_a_save_of_more_actions_than_a_record_holds_is_refused(tmp_path, base, monkeypatch):
+    """640,000 option changes in a 31 MB save opened after seconds and 436 MB; a record holds at
+    most record.MAX_ACTIONS (a seven-player game takes a few hundred) and a save at most 8 MB."""
+    import fate_royal.rules.record as record
+    from fate_royal.rules.save import MAX_SAVE_BYTES
+
+    assert (record.MAX_ACTIONS, MAX_SAVE_BYTES) == (100_000, 8 * 1024 * 1024)
+    monkeypatch.setattr(record, "MAX_ACTIONS", 3)  # (the same check, on a small file)
+    d = fresh(base)
+    d["record"]["actions"] = [{"kind": "option", "key": "auto_pass", "value": True}] * 4
+    assert _refusal(write(tmp_path, d)) == (
+        f"{tmp_path / 'x.json'}: damaged save: the record holds 4 actions, above the maximum 3")
+    d["record"]["actions"] = d["record"]["actions"][:3]
+    assert len(read_save(write(tmp_path, d)).record.actions) == 3
+
+
+def test_an_autosave_of_more_actions_than_a_record_holds_is_refused_at_the_first_too_many(
+        tmp_path, db, rules, monkeypatch):
+    import fate_royal.rules.journal as journal
+
+    path = _journal(tmp_path, db, rules)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5  # the header and four actions
+    monkeypatch.setattr(journal, "MAX_ACTIONS", 3)
+    for read in (journal_summary, read_journal):
+        with pytest.raises(SaveError) as err:
+            read(path)
+        assert str(err.value) == f"{path}:5: damaged autosave: 4 actions, above the maximum 3"
+    monkeypatch.setattr(journal, "MAX_ACTIONS", 4)
+    assert len(read_journal(path).record.actions) == 4
