@@ -275,13 +275,13 @@ class _Checker:
         players = tree.get("players")
         for p in players if isinstance(players, list) else ():
             if isinstance(p, dict) and "name" not in p:
-                found.append(DataError(*location(p, None, (self.label, 1)), "each player needs a name"))
+                found.append(DataError(*location(p), "each player needs a name"))
         part = {key: tree[key] for key in SETUP_PARTS if key in tree}
-        for path, message in located_problems(part, keys=None):
+        for path, message in located_problems(part):  # (part holds setup keys only)
             holder = tree
             for key in path[:-1]:
                 holder = holder[key]
-            found.append(DataError(*location(holder, path[-1], (self.label, 1)), message))
+            found.append(DataError(*location(holder, path[-1]), message))
         self.errors += sorted(found, key=lambda e: e.line)
 
     def steps(self, tree: YMap) -> list[Step]:

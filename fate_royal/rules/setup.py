@@ -245,12 +245,12 @@ def _said(setup: Any, path: tuple, message: str) -> str:
     return f"player {_shown(name) if by_name else path[1] + 1}: {message}"
 
 
-def located_problems(setup: Any, keys: tuple | None = SETUP_KEYS) -> list[Located]:
-    """``setup_problems`` with each problem's place in ``setup``; ``keys``: the keys it may hold
-    (None: not checked, as a scenario file checks its own)."""
+def located_problems(setup: Any) -> list[Located]:
+    """``setup_problems`` with each problem's place in ``setup``: the keys and list positions that
+    lead to the value it is about (a scenario file names that value's line)."""
     if not isinstance(setup, dict):
         return [((), f"the setup must be a mapping, got {shown_value(setup)}")]
-    problems = _unknown_keys((), setup, keys, "the setup") if keys else []
+    problems = _unknown_keys((), setup, SETUP_KEYS, "the setup")
     players = setup.get("players") or []
     names: list[str] | None = None
     if not isinstance(players, list):

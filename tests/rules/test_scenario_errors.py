@@ -130,6 +130,15 @@ def test_unknown_start_player_and_class(tmp_path, capsys):
     run_cli(path, capsys)
 
 
+def test_an_unknown_start_step_in_a_block_start_is_at_its_line(tmp_path, capsys):
+    head = HEAD.replace("start: {player: A, step: ritual}", "start:\n  player: A\n  step: ritul")
+    path = write(tmp_path, "  - expect: {player: A, mana: 5}\n", head)
+    with pytest.raises(DataError) as info:
+        load_scenario(path)
+    assert str(info.value) == f"{path}:{line_of(path, 'step: ritul')}: unknown start step 'ritul' (did you mean 'ritual'?)"
+    assert f"{path}:{line_of(path, 'step: ritul')}:" in run_cli(path, capsys)
+
+
 def test_unknown_class_in_setup(tmp_path, capsys):
     head = HEAD.replace("{hero: H-001, class: セイバー", "{hero: H-001, class: 剣士")
     path = write(tmp_path, "  - expect: {player: A, mana: 5}\n", head)

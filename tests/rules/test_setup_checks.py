@@ -10,7 +10,7 @@ import pytest
 from fate_royal.rules.errors import SetupError
 from fate_royal.rules.game import Game
 from fate_royal.rules.setup import MAX_LIST, MAX_NUMBER, MAX_TURN
-from fate_royal.rules.setup import setup_problems, shown_value
+from fate_royal.rules.setup import located_problems, setup_problems, shown_value
 
 
 def three(**player_a) -> dict:
@@ -231,6 +231,37 @@ def test_a_long_name_is_cut_where_a_message_names_its_player():
 ])
 def test_the_setup_around_the_players_is_checked(setup, message):
     assert setup_problems({**three(), **setup}) == [message]
+
+
+def test_each_problem_has_the_place_of_the_value_it_is_about():
+    """A scenario file names the line of that key or item (tests/rules/test_scenario_errors.py)."""
+    setup = {
+        "players": [{"name": "A", "mana": 100, "seat": [{"card": 5, "state": "up"}], "coins": {"x": 1}},
+                    {"name": "B"}],
+        "dice": [1, 9], "start": {"player": "Z", "step": "lunch", "turn": 0, "when": 1},
+        "scenario": "yes", "uid_order": "bogus", "foo": 1,
+    }
+    assert [path for path, _ in located_problems(setup)] == [
+        ("foo",), ("players", 0, "mana"), ("players", 0, "coins", "x"), ("players", 0, "seat", 0, "card"),
+        ("players", 0, "seat", 0, "state"), ("dice", 1), ("start", "when"), ("start", "player"),
+        ("start", "step"), ("start", "turn"), ("scenario",), ("uid_order",)]
+    assert located_problems({"players": "AB"}) == [
+        (("players",), "players must be a list of 2 to 7 players, got 'AB'")]
+    assert located_problems({**three(), "start": {"player": 5, "step": ["x"]}})[1][0] == ("start", "step")
+
+
+def test_a_start_player_by_number_keeps_the_start_s_other_problems():
+    assert setup_problems({**three(), "start": {"when": 1, "player": 5}}) == [
+        "unknown key 'when' in start (keys: player, step, turn)", "start player 5 is above the maximum 2"]
+
+
+def test_the_start_is_not_checked_against_players_that_are_not_a_list():
+    assert setup_problems({"players": 5, "start": {"player": "A"}}) == [
+        "players must be a list of 2 to 7 players, got 5"]
+
+
+def test_mana_at_the_maximum_is_still_held_to_its_limit():
+    assert problems(mana=99, mana_limit=2) == ["player 'A': mana 99 is above the mana limit 2"]
 
 
 def test_a_setup_that_is_not_a_mapping_is_refused():
