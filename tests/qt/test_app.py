@@ -4,10 +4,11 @@ names and icon; a file named on the command line that cannot be opened ends the 
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QRect
 
 from fate_royal.cli import gui_parser
 from fate_royal.qt import i18n
-from fate_royal.qt.app import run_app
+from fate_royal.qt.app import DEFAULT_SIZE, fit_on_screen, run_app
 
 
 def _run(argv: list[str]) -> int:
@@ -163,6 +164,37 @@ def test_the_remembered_window_size_is_kept_unless_size_is_given(qapp, monkeypat
             assert (window.width(), window.height()) == size, argv
         finally:
             _close(window)
+
+
+def test_a_first_start_fits_its_window_on_the_screen(qapp, monkeypatch, tmp_path):
+    """With no remembered size the window opened 1600×900 whatever the screen: on a 1280×800 one its
+    docks lay past the right edge. It now fits the screen's free area (the offscreen one is small)."""
+    monkeypatch.setenv("FATE_ROYAL_SETTINGS", str(tmp_path / "settings.ini"))
+    monkeypatch.setenv("FATE_ROYAL_DATA", str(tmp_path / "data"))
+    free = qapp.primaryScreen().availableGeometry()
+    window, _first = _start_interactive(monkeypatch, ["--players", "2"], rounds=5)
+    try:
+        assert window.width() <= free.width() and window.height() <= free.height()
+        assert (window.width(), window.height()) == fit_on_screen(DEFAULT_SIZE, qapp.primaryScreen())
+    finally:
+        _close(window)
+
+
+class _Screen:
+    def __init__(self, w: int, h: int) -> None:
+        self.free = QRect(0, 0, w, h)
+
+    def availableGeometry(self) -> QRect:  # noqa: N802 (Qt's name)
+        return self.free
+
+
+@pytest.mark.parametrize("screen, size", [
+    ((1280, 770), (1216, 731)), ((1366, 728), (1297, 691)), ((1920, 1050), (1600, 900)),
+    ((3840, 2100), (1600, 900)), ((0, 0), (1600, 900)),
+])
+def test_the_default_size_is_made_smaller_only_where_it_does_not_fit(screen, size):
+    assert fit_on_screen(DEFAULT_SIZE, _Screen(*screen)) == size
+    assert fit_on_screen(DEFAULT_SIZE, None) == DEFAULT_SIZE
 
 
 def test_a_table_that_is_never_painted_still_gets_the_rest_within_a_second(qapp, monkeypatch, tmp_path):
