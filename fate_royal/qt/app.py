@@ -60,17 +60,6 @@ def display_problem(environ: Mapping[str, str] | None = None, platform: str | No
             f"set); start it from a desktop session, {_OFFSCREEN}")
 
 
-def fit_on_screen(size: tuple[int, int], screen: Any) -> tuple[int, int]:
-    """``size``, made smaller where it would not fit the screen's free area (a 1366×768 laptop: the
-    window opened 1600 pixels wide, its docks off the screen's edge); kept as it is without a screen."""
-    if screen is None:
-        return size
-    free = screen.availableGeometry()
-    if free.width() <= 0 or free.height() <= 0:
-        return size
-    return min(size[0], free.width() * 19 // 20), min(size[1], free.height() * 19 // 20)
-
-
 def parse_size(text: str | None) -> tuple[int, int]:
     if not text:
         return DEFAULT_SIZE
@@ -320,6 +309,8 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     # or a screenshot (which shows the defaults) sets the size instead
     if not (interactive and not getattr(args, "size", None) and remembered.restore_geometry(window)):
         if interactive and not getattr(args, "size", None):
+            from fate_royal.qt.screen import fit_on_screen
+
             size = fit_on_screen(size, app.primaryScreen())
         window.resize(*size)
 

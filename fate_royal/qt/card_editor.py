@@ -38,6 +38,7 @@ from fate_royal.cards.yamlsrc import DataError, plain
 from fate_royal.qt import art, texts
 from fate_royal.qt.dialogs import confirm_unsaved
 from fate_royal.qt.i18n import current_language, strip_mnemonic, tr
+from fate_royal.qt.screen import resize_on_screen
 from fate_royal.text.cardtext import card_text, effect_body, effect_text
 from fate_royal.text.dataerrors import localize
 
@@ -559,6 +560,37 @@ class EffectForm(QWidget):
         return out
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label that asks its layout for the height of its text at its width. A box
+    layout counts a wrapped label as one line: in the editor's scrolled column at 1366×768 the
+    card's face was drawn over the second line of "corrects the official card …"."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self._lines_height = 0
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        hint = super().minimumSizeHint()
+        if self.width() > 0 and self.text():
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def _follow(self) -> None:
+        height = self.heightForWidth(self.width()) if self.text() else 0
+        if height != self._lines_height:
+            self._lines_height = height
+            self.updateGeometry()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._follow()
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        super().setText(text)
+        self._follow()
+
+
 class CardEditor(QDialog):
     """Enter or correct one card at a time into the personal card pack (see the module doc)."""
 
@@ -714,8 +746,7 @@ class CardEditor(QDialog):
         self.face.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.face.setMinimumSize(QSize(PREVIEW_WIDTH, round(PREVIEW_WIDTH * art.CARD_ASPECT)))
         rl.addWidget(self.face)
-        self.replaces_label = QLabel()
-        self.replaces_label.setWordWrap(True)
+        self.replaces_label = WrappedLabel()
         rl.addWidget(self.replaces_label)
         rl.addWidget(QLabel(f"<b>{_label('editor.generated')}</b>"))
         self.generated = QTextBrowser()
@@ -760,7 +791,7 @@ class CardEditor(QDialog):
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.number.valueChanged.connect(self.schedule)
         self._fill_open_combo()
-        self.resize(1280, 860)
+        resize_on_screen(self, 1280, 860)
 
     def _row(self, form: QFormLayout, path: str, label: str, w: QWidget, signal: Any) -> None:
         self.fields[path] = w
@@ -1162,7 +1193,7 @@ class CardEditor(QDialog):
 
         lst.itemDoubleClicked.connect(open_item)
         lay.addWidget(lst)
-        dlg.resize(820, 520)
+        resize_on_screen(dlg, 820, 520)
         dlg.open_item = open_item  # type: ignore[attr-defined]
         dlg.show()
         return dlg

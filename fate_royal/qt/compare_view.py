@@ -22,6 +22,7 @@ from fate_royal.qt.compat import emit
 from fate_royal.qt.demo import rule_chips
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.reveal import RevealController
+from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.table import TableView
 from fate_royal.qt.i18n import tr as t
 from fate_royal.rules.compare import Comparison, Difference, compare_errata, compare_rules
@@ -258,7 +259,7 @@ class ComparisonWindow(QWidget):
         split.addWidget(bottom)
         split.setSizes([520, 300])
         lay.addWidget(split, 1)
-        self.resize(1500, 900)
+        resize_on_screen(self, 1500, 900)
         # the two tables are drawn small: hovering or holding a card shows it large, as at the table
         from fate_royal.qt.zoom import attach_to_table
 
@@ -505,7 +506,7 @@ class SweepWindow(QWidget):
                                               t("workbench.sweep.col_verdicts"),
                                               t("workbench.sweep.col_line")])
         lay.addWidget(self.table, 1)
-        self.resize(1400, 860)
+        resize_on_screen(self, 1400, 860)
 
     def run(self, first: Any = None, second: Any = None) -> list:
         """Run the whole sweep now (under the chosen sets, or ``first``/``second``) and show it;

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import art, texts
 from fate_royal.qt.i18n import current_language, tr
+from fate_royal.qt.screen import resize_on_screen
 from fate_royal.rules.record import SEAT_KINDS  # a person, or the computer at one of its levels
 from fate_royal.rules.setup import MAX_NAME  # the longest player name (the engine's limit)
 
@@ -271,7 +272,7 @@ class PileDialog(QDialog):
             if not pile:
                 lay.addWidget(QLabel(tr("panel.stack.empty")))
             lay.addWidget(self.list)
-            self.resize(760, 560)
+            resize_on_screen(self, 760, 560)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)

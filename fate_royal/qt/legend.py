@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from fate_royal.qt.i18n import tr
+from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.zoom import mark_img
 
 #: (icon: an SVG asset name, or "#rrggbb" for a colour swatch, or "" for a text badge; badge text
@@ -71,7 +72,7 @@ class LegendDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         lay.addWidget(buttons)
-        self.resize(640, 720)
+        resize_on_screen(self, 640, 720)
 
     def text(self) -> str:
         return self.body.toPlainText()

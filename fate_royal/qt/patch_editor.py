@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import art, texts
 from fate_royal.qt.i18n import current_language, tr
+from fate_royal.qt.screen import resize_on_screen
 
 PREVIEW_W = 230
 
@@ -46,7 +47,7 @@ class PatchEditor(QDialog):
         self.index: int | None = None  # the patch edited (None: a new one)
         self.checked_db: Any = None
         self.setWindowTitle(tr("workbench.patch.title"))
-        self.resize(1100, 720)
+        resize_on_screen(self, 1100, 720)
         row = QHBoxLayout(self)
         left = QVBoxLayout()
         left.addWidget(QLabel(tr("workbench.patch.mine")))

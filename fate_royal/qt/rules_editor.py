@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt.dialogs import confirm_unsaved
 from fate_royal.qt.i18n import current_language, tr, tr_in
+from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.texts import tr_or
 
 DIFF_COLOUR = "#ffb26b"
@@ -77,7 +78,7 @@ class RulesEditor(QDialog):
         self.house = shipped_ruleset("house")
         start = rules if rules is not None else self.house
         self.setWindowTitle(tr("workbench.editor.title"))
-        self.resize(1100, 760)
+        resize_on_screen(self, 1100, 760)
         self.patches = {pid: (rule, src, card) for pid, rule, card, src in errata_patches()}
         self.switches = known_switches()
         lay = QVBoxLayout(self)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHeaderView, QKeySeque
 
 from fate_royal.qt.i18n import strip_mnemonic
 from fate_royal.qt.i18n import tr as t
+from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.settings import settings
 
 _DEFAULTS: dict[str, str] = {}  # binding id -> the key sequence the program ships with
@@ -152,7 +153,7 @@ class ShortcutsDialog(QDialog):
         lay.addWidget(buttons)
         self.table.setMinimumHeight(6 * self.table.verticalHeader().defaultSectionSize())
         self.setMinimumSize(self.sizeHint())  # never so small that the intro or the keys are cut
-        self.resize(560, 520)
+        resize_on_screen(self, 560, 520)
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)

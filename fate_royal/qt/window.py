@@ -33,6 +33,7 @@ from fate_royal.qt.dialogs import NewGameDialog, PileDialog
 from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.i18n import strip_mnemonic, tr
 from fate_royal.qt.panels import ActionPanel, LogPanel, MessageBar, RulePanel, StackPanel
+from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.table import HandView, TableView
 from fate_royal.rules.actions import ChooseAttack, DeclareRaid, ChooseEncounterTarget, Pass
 from fate_royal.text.words import one_name
@@ -342,7 +343,7 @@ class MainWindow(QMainWindow):
         c.message.connect(self.messages.show_message)
         c.game_over.connect(self.show_game_over)
         self.retranslate()
-        self.resize(1600, 900)
+        resize_on_screen(self, 1600, 900)
 
     # ------------------------------------------------------------------ construction
 

@@ -8,7 +8,8 @@ from PySide6.QtCore import QRect
 
 from fate_royal.cli import gui_parser
 from fate_royal.qt import i18n
-from fate_royal.qt.app import DEFAULT_SIZE, fit_on_screen, run_app
+from fate_royal.qt.app import DEFAULT_SIZE, run_app
+from fate_royal.qt.screen import fit_on_screen
 
 
 def _run(argv: list[str]) -> int:

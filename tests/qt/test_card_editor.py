@@ -363,3 +363,28 @@ def test_the_open_list_follows_the_card_in_the_form(qtbot, tmp_path, monkeypatch
     assert editor.open_combo.currentData() == "M-006"
     editor.new_card("hero")
     assert editor.open_combo.currentData() == ""
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_preview_column_never_draws_one_part_over_another(qtbot, tmp_path, monkeypatch, lang):
+    """At 1366×768 the editor opens 729 px high and its preview column scrolls; a box layout counted
+    the wrapped "corrects the official card …" line as one line, and the card's face was drawn
+    over its second."""
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    before = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        editor = CardEditor(None, "H-001", live_delay_ms=0)
+        qtbot.addWidget(editor)
+        editor.resize(1280, 729)
+        editor.show()
+        qtbot.waitExposed(editor)
+        qtbot.wait(30)
+        assert editor.replaces_label.text()  # a shipped card: the line is there (two lines wide)
+        column = editor.face.parentWidget().layout()
+        parts = [column.itemAt(i).widget() for i in range(column.count())]
+        shown = [w for w in parts if w is not None and w.isVisible()]
+        for upper, lower in zip(shown, shown[1:]):
+            assert upper.geometry().bottom() < lower.geometry().top(), (upper, lower)
+    finally:
+        i18n.set_language(before)
