@@ -82,6 +82,18 @@ def _remember(kind: str, path: str | Path, recent: bool = True) -> None:
         log.debug("settings not written", exc_info=True)
 
 
+def refusal_text(reason: Any) -> str:
+    """Why a file was refused, for the message box: a SaveError's sentence in the table's language
+    after its file and line (as the engine wrote them); anything else as it is."""
+    message = getattr(reason, "message", None)
+    if not isinstance(message, str) or not hasattr(reason, "file"):
+        return str(reason)
+    from fate_royal.text.saveerrors import localize_refusal
+
+    where = f"{reason.file}:{reason.line}" if getattr(reason, "line", 0) else str(reason.file)
+    return f"{where}: {localize_refusal(message, current_language())}"
+
+
 class RulingsFeatures(QObject):
     """Everything ``install`` added; its methods are the features' API (menus call them, tests too)."""
 
@@ -306,7 +318,7 @@ class RulingsFeatures(QObject):
         """A save (``key`` "rulings.save.refused") or the autosave ("keeper.resume.failed") could
         not be opened because of ``reason``: the message box, and ``last_refusal``."""
         self.last_refusal = str(reason)
-        self.inform("error", t(key, reason=reason))
+        self.inform("error", t(key, reason=refusal_text(reason)))
 
     def inform(self, level: str, text: str, title: str = "") -> None:
         """A message the user must see: a message box (non-blocking) and ``last_message``."""

@@ -65,13 +65,16 @@ def test_a_refused_save_keeps_the_loaders_reason_beside_the_translated_message(
     bad.write_text("{}", encoding="utf-8")
     assert not features.open_save(bad, allow_changed_cards=False)
     assert features.last_refusal == f"{bad}: not a fate_royal save (no 'format: fate_royal-save' field)"
-    assert features.last_message == ("error", i18n.tr("rulings.save.refused", reason=features.last_refusal))
+    shown = {"en": features.last_refusal,  # the message box gives the reason in the table's language
+             "ja": f"{bad}: Fate/Ace Royal の保存ファイルではありません（保存ファイルであることを示す項目がありません）"}
+    assert features.last_message == ("error", i18n.tr("rulings.save.refused", reason=shown[lang]))
     assert refusal_line(features.last_refusal) == features.last_refusal
     journal = tmp_path / "auto.jsonl"
     journal.write_text("not json\n", encoding="utf-8")
     assert not features.keeper.resume(journal)
-    assert str(journal) in features.last_refusal
-    assert features.last_message == ("error", i18n.tr("keeper.resume.failed", reason=features.last_refusal))
+    assert features.last_refusal == f"{journal}:1: damaged autosave: its first line is not readable"
+    shown = {"en": features.last_refusal, "ja": f"{journal}:1: 自動保存が壊れています：1行目が読めません"}
+    assert features.last_message == ("error", i18n.tr("keeper.resume.failed", reason=shown[lang]))
 
 
 def _base_save(tmp_path, db, rules, **mana):

@@ -619,13 +619,24 @@ def test_damaged_save_is_refused_and_left_unchanged(table, tmp_path):
     assert not f.open_save(path)
     level, text = f.last_message
     assert level == "error" and "damaged.json" in text and "現在のゲームはそのまま" in text
+    assert "保存ファイルが壊れています" in text  # the reason in the table's language too
     assert path.read_bytes() == damaged
     assert c.game is game
     foreign = tmp_path / "foreign.json"
     foreign.write_text(json.dumps({"hello": 1}), encoding="utf-8")
     assert not f.open_save(foreign)
-    assert "not a fate_royal save" in f.last_message[1]
+    assert f.last_message[1].endswith(
+        "foreign.json: Fate/Ace Royal の保存ファイルではありません（保存ファイルであることを示す項目がありません）")
+    assert f.last_refusal.endswith("not a fate_royal save (no 'format: fate_royal-save' field)")  # as logged
     assert c.game is game
+    from fate_royal.qt import i18n
+
+    i18n.set_language("en")
+    try:
+        assert not f.open_save(foreign)
+        assert f.last_message[1].endswith("foreign.json: not a fate_royal save (no 'format: fate_royal-save' field)")
+    finally:
+        i18n.set_language("ja")
 
 
 def test_changed_card_data_asks_to_open_anyway(table, tmp_path):

@@ -1,0 +1,156 @@
+"""Why a save or the autosave cannot be opened, in the reader's language (fate_royal/text/saveerrors.py):
+the table's message box said "開けませんでした。現在のゲームはそのままです。" above an English reason. The
+reasons here are real ones, made by the engine from broken, foreign, too new or too long files; in
+Japanese each reads as Japanese, keeps the numbers, keys and card ids the engine wrote, and leaves no
+English word behind; in English each stays exactly as the engine wrote it."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+
+import pytest
+
+from fate_royal.cards import RuleSet, load_card_db, load_profile
+from fate_royal.rules import record as record_module
+from fate_royal.rules.game import Game
+from fate_royal.rules.journal import JournalWriter, read_journal
+from fate_royal.rules.save import SaveError, load_game, read_save, save_game
+from fate_royal.rules.simulate import choose_action
+from fate_royal.text.saveerrors import known, localize_refusal
+
+#: what may stay in Latin letters in a Japanese reason: the game's name, a key the engine quotes, a
+#: card id
+ALLOWED = {"Fate", "Ace", "Royal", "state_digest", "M-901"}
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return RuleSet.house(load_profile(), name="house")
+
+
+@pytest.fixture(scope="module")
+def db(rules):
+    return load_card_db(rules=rules)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory, db, rules):
+    g = Game.new(db, rules, ["A", "B", "C"], seed=3)
+    chooser = random.Random(3)
+    for _ in range(6):
+        g.apply(choose_action(chooser, g.legal_actions()))
+    path = save_game(g, tmp_path_factory.mktemp("saves") / "base.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _write(tmp_path, name, data) -> str:
+    path = tmp_path / name
+    if isinstance(data, bytes):
+        path.write_bytes(data)
+    else:
+        path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def _reasons(tmp_path, base, db, rules) -> dict[str, str]:
+    """A refusal of every kind a person meets, as SaveError.message."""
+    newer = {**base, "version": 99}
+    no_key = {k: v for k, v in base.items() if k != "state_digest"}
+    personal = copy.deepcopy(base)
+    personal["personal_cards"] = [{"id": "M-901", "name": "試しの礼装"}]
+    changed = {**base, "cards_fingerprint": "0" * 16}
+    bad_action = copy.deepcopy(base)
+    first = bad_action["record"]["actions"][0]
+    first["player"] = (first["player"] + 1) % 3  # a seat that is not the one to act
+    digest = {**base, "state_digest": "f" * 16}
+    files = {
+        "empty": ("", "read"),
+        "not text": (b"\xff\xfe\x00garbage", "read"),
+        "not json": ('{"format": "fate_royal-save", ', "read"),
+        "extra data": ('{"a": 1} x', "read"),
+        "nested": ("[" * 100_000 + "]" * 100_000, "read"),
+        "long number": ('{"format": "fate_royal-save", "version": ' + "9" * 5000 + "}", "read"),
+        "not a save": ("[1, 2, 3]", "read"),
+        "newer": (newer, "read"),
+        "no version": ({**base, "version": "two"}, "read"),
+        "unknown version": ({**base, "version": 0}, "read"),
+        "key missing": (no_key, "read"),
+        "personal cards": (personal, "load"),
+        "cards changed": (changed, "load"),
+        "replay failed": (bad_action, "load"),
+        "replay differs": (digest, "load"),
+    }
+    got = {}
+    for name, (data, how) in files.items():
+        path = _write(tmp_path, name.replace(" ", "_") + ".json", data)
+        with pytest.raises(SaveError) as err:
+            read_save(path) if how == "read" else load_game(path, lambda *_a: db)
+        got[name] = err.value.message
+    return got
+
+
+def _journal_reasons(tmp_path, db, rules, monkeypatch) -> dict[str, str]:
+    g = Game.new(db, rules, ["A", "B"], seed=5)
+    chooser = random.Random(5)
+    path = tmp_path / "auto.jsonl"
+    for _ in range(5):
+        g.apply(choose_action(chooser, g.legal_actions()))
+    writer = JournalWriter(path)
+    writer.update(g)
+    assert writer.close()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cases = {
+        "autosave first line": "not json\n" + "\n".join(lines[1:]),
+        "autosave line": "\n".join(lines[:2] + ["{broken"] + lines[3:]),
+        "autosave not one": json.dumps({"format": "x"}) + "\n",
+        "autosave entry": "\n".join(lines[:1] + lines[2:]),
+    }
+    got = {}
+    for name, text in cases.items():
+        p = tmp_path / (name.replace(" ", "_") + ".jsonl")
+        p.write_text(text + "\n", encoding="utf-8")
+        with pytest.raises(SaveError) as err:
+            read_journal(p)
+        got[name] = err.value.message
+    monkeypatch.setattr(record_module, "MAX_ACTIONS", 3)
+    import fate_royal.rules.journal as journal_module
+    monkeypatch.setattr(journal_module, "MAX_ACTIONS", 3)
+    with pytest.raises(SaveError) as err:
+        read_journal(path)
+    got["autosave too many"] = err.value.message
+    return got
+
+
+def test_every_refusal_a_person_meets_reads_as_japanese(tmp_path, base, db, rules, monkeypatch):
+    reasons = {**_reasons(tmp_path, base, db, rules), **_journal_reasons(tmp_path, db, rules, monkeypatch)}
+    assert len(reasons) == 20
+    # the engine's own refusal of the action, after "replay failed at action N: ", stays as it is
+    refused = reasons.pop("replay failed")
+    assert known(refused) and refused.startswith("replay failed at action 1: ")
+    assert localize_refusal(refused, "ja") == "1番目のアクションを再生できません：" + refused.split(": ", 1)[1]
+    for name, message in reasons.items():
+        assert known(message), (name, message)
+        assert localize_refusal(message, "en") == message
+        ja = localize_refusal(message, "ja")
+        words = set(re.findall(r"[A-Za-z][A-Za-z0-9_.:-]*[A-Za-z0-9]", ja)) - ALLOWED
+        assert not words, (name, message, ja)
+        for number in re.findall(r"\d+", message.replace("UTF-8", "")):  # every number is kept
+            assert number in ja, (name, message, ja)
+    assert localize_refusal(reasons["newer"], "ja") == (
+        "新しいバージョンの Fate/Ace Royal テーブルで保存されています（形式 99。このバージョンが読めるのは 2 まで）。"
+        "更新してから開いてください")
+    assert localize_refusal(reasons["personal cards"], "ja").startswith(
+        "このゲームでは、あなたのカードパックにない個人カードが使われています：M-901")
+
+
+def test_a_detail_with_no_wording_stays_inside_a_reworded_frame():
+    message = "damaged save: its setup cannot be played (player 'A': mana 120 is above the maximum 99)"
+    assert localize_refusal(message, "ja") == (
+        "保存ファイルが壊れています：その開始局面ではゲームを始められません"
+        "（player 'A': mana 120 is above the maximum 99）")
+    assert not known("damaged save: something new")
+    assert localize_refusal("damaged save: something new", "ja") == "保存ファイルが壊れています：something new"
+    assert localize_refusal("a sentence of tomorrow", "ja") == "a sentence of tomorrow"
