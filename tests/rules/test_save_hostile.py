@@ -330,16 +330,21 @@ def test_a_journal_line_with_a_number_python_will_not_read_is_a_damaged_autosave
         assert str(err.value) == f"{path}:{where + 1}: damaged autosave: a number has more than 4300 digits"
 
 
-def test_a_journal_with_an_unknown_seat_level_is_a_damaged_autosave(tmp_path, db, rules):
+@pytest.mark.parametrize("seats, message", [
+    ({"0": "wizard"}, "seat 0 is 'wizard', not a person or a computer level (human, random, basic, strong)"),
+    # (the record's own reading lets this through: the game's seats are checked beside it)
+    ({"3": "basic"}, "seats: seat '3' is not a seat of this game (seats 0 to 2)"),
+])
+def test_a_journal_with_an_unknown_seat_level_or_seat_is_a_damaged_autosave(tmp_path, db, rules, seats,
+                                                                             message):
     path = _journal(tmp_path, db, rules)
     lines = path.read_text(encoding="utf-8").splitlines()
     head = json.loads(lines[0])
-    head["record"]["options"]["seats"] = {"0": "wizard"}
+    head["record"]["options"]["seats"] = seats
     path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
     with pytest.raises(SaveError) as err:
         read_journal(path)
-    assert str(err.value) == (f"{path}: damaged autosave: seat 0 is 'wizard', not a person or a "
-                              "computer level (human, random, basic, strong)")
+    assert str(err.value) == f"{path}: damaged autosave: {message}"
 
 
 @pytest.mark.parametrize("turn, shown", [(1, 1), (999_999, 999_999), (1_000_000, 1), (0, 1),

@@ -247,7 +247,9 @@ def test_each_problem_has_the_place_of_the_value_it_is_about():
         ("start", "step"), ("start", "turn"), ("scenario",), ("uid_order",)]
     assert located_problems({"players": "AB"}) == [
         (("players",), "players must be a list of 2 to 7 players, got 'AB'")]
-    assert located_problems({**three(), "start": {"player": 5, "step": ["x"]}})[1][0] == ("start", "step")
+    assert located_problems({**three(), "start": {"player": 5, "step": ["x"]}}) == [
+        (("start", "player"), "start player 5 is above the maximum 2"),
+        (("start", "step"), "start step must be one of rise, draw, ritual, encounter, combat, end, got a list")]
 
 
 def test_a_start_player_by_number_keeps_the_start_s_other_problems():
