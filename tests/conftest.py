@@ -38,6 +38,47 @@ _hypothesis_settings.register_profile("explore", derandomize=False, max_examples
 _hypothesis_settings.load_profile("repeatable")
 
 
+@pytest.fixture(scope="session")
+def profile():
+    from fate_royal.cards import load_profile
+
+    return load_profile()
+
+
+@pytest.fixture(scope="session")
+def rules(profile):
+    """The house errata: every errata rule and card patch in force."""
+    from fate_royal.cards import RuleSet
+
+    return RuleSet.house(profile, name="house")
+
+
+@pytest.fixture(scope="session")
+def db(rules):
+    """The shipped cards under the house errata."""
+    from fate_royal.cards import load_card_db
+
+    return load_card_db(rules=rules)
+
+
+@pytest.fixture(scope="session")
+def three_player_save(tmp_path_factory, db, rules) -> dict:
+    """A 3-player save (A, B, C, seed 3) after six random actions, as plain data."""
+    import json
+    import random
+
+    from fate_royal.rules.game import Game
+    from fate_royal.rules.save import save_game
+    from fate_royal.rules.simulate import choose_action
+
+    g = Game.new(db, rules, ["A", "B", "C"], seed=3)
+    chooser = random.Random(3)
+    for _ in range(6):
+        g.apply(choose_action(chooser, g.legal_actions()))
+    path = save_game(g, tmp_path_factory.mktemp("saves") / "base.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 @pytest.fixture(autouse=True)
 def _private_user_folders(tmp_path_factory, monkeypatch):
     """Every test gets its own data, state and config folders: nothing a test does (autosave, the

@@ -20,20 +20,6 @@ from fate_royal.rules.simulate import choose_action
 BIG = "9" * 5000
 
 
-@pytest.fixture(scope="module")
-def rules():
-    from fate_royal.cards import RuleSet, load_profile
-
-    return RuleSet.house(load_profile(), name="house")
-
-
-@pytest.fixture(scope="module")
-def db(rules):
-    from fate_royal.cards import load_card_db
-
-    return load_card_db(rules=rules)
-
-
 @pytest.fixture
 def language():
     yield i18n.set_language

@@ -1,28 +1,12 @@
 import pytest
 
-from fate_royal.cards import RuleSet, load_card_db, load_profile
-
-
-@pytest.fixture(scope="session")
-def profile():
-    return load_profile()
-
-
-@pytest.fixture(scope="session")
-def rules(profile):
-    """The house errata: every errata rule and card patch in force."""
-    return RuleSet.house(profile, name="house")
+from fate_royal.cards import RuleSet, load_card_db
 
 
 @pytest.fixture(scope="session")
 def rules_off(profile):
     """The base rules: no errata rule, no patch."""
     return RuleSet.base(profile, name="base")
-
-
-@pytest.fixture(scope="session")
-def db(rules):
-    return load_card_db(rules=rules)
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from fate_royal.rules.journal import JournalWriter, journal_summary, read_journa
 from fate_royal.rules.record import SEAT_KINDS
 from fate_royal.rules.save import (
     SaveError, load_game, long_number_line, option_problem, read_save, record_problem,
-    rules_problem, save_game, too_long_number,
+    rules_problem, too_long_number,
 )
 from fate_royal.rules.simulate import choose_action
 
@@ -32,15 +32,10 @@ def _refusal(path) -> str:
     return str(err.value)
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory, db, rules):
-    """A 3-player save (A, B, C) after a few actions, as plain data."""
-    g = Game.new(db, rules, ["A", "B", "C"], seed=3)
-    chooser = random.Random(3)
-    for _ in range(6):
-        g.apply(choose_action(chooser, g.legal_actions()))
-    path = save_game(g, tmp_path_factory.mktemp("saves") / "base.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+@pytest.fixture
+def base(three_player_save):
+    """A 3-player save (A, B, C) after a few actions, as plain data (tests/conftest.py)."""
+    return copy.deepcopy(three_player_save)
 
 
 def write(tmp_path, data, name="x.json"):

@@ -13,11 +13,10 @@ import re
 
 import pytest
 
-from fate_royal.cards import RuleSet, load_card_db, load_profile
 from fate_royal.rules import record as record_module
 from fate_royal.rules.game import Game
 from fate_royal.rules.journal import JournalWriter, read_journal
-from fate_royal.rules.save import SaveError, load_game, read_save, save_game
+from fate_royal.rules.save import SaveError, load_game, read_save
 from fate_royal.rules.simulate import choose_action
 from fate_royal.text.saveerrors import known, localize_refusal
 
@@ -26,24 +25,9 @@ from fate_royal.text.saveerrors import known, localize_refusal
 ALLOWED = {"Fate", "Ace", "Royal", "state_digest", "M-901"}
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return RuleSet.house(load_profile(), name="house")
-
-
-@pytest.fixture(scope="module")
-def db(rules):
-    return load_card_db(rules=rules)
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory, db, rules):
-    g = Game.new(db, rules, ["A", "B", "C"], seed=3)
-    chooser = random.Random(3)
-    for _ in range(6):
-        g.apply(choose_action(chooser, g.legal_actions()))
-    path = save_game(g, tmp_path_factory.mktemp("saves") / "base.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+@pytest.fixture
+def base(three_player_save):
+    return copy.deepcopy(three_player_save)
 
 
 def _write(tmp_path, name, data) -> str:
