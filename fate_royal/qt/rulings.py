@@ -91,7 +91,7 @@ def refusal_text(reason: Any) -> str:
     from fate_royal.text.saveerrors import localize_refusal
 
     where = f"{reason.file}:{reason.line}" if getattr(reason, "line", 0) else str(reason.file)
-    return f"{where}: {localize_refusal(message, current_language())}"
+    return f"{where}: {localize_refusal(message, current_language(), getattr(reason, 'reason', '') or '')}"
 
 
 class RulingsFeatures(QObject):

@@ -41,11 +41,12 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 
 class SaveError(RulesError):
     """A save that cannot be written or opened. ``str()`` is ``file[:line]: message``. A number of
-    more than 20 digits in ``message`` is cut (a hostile file's 400-digit seat or version)."""
+    more than 20 digits in ``message`` is cut (a hostile file's 400-digit seat or version).
+    ``reason``: the engine's code for an action the replay refused (the table words it), else ""."""
 
-    def __init__(self, file: str, message: str, line: int = 0) -> None:
+    def __init__(self, file: str, message: str, line: int = 0, *, reason: str = "") -> None:
         message = _LONG_NUMBER.sub(lambda m: m.group()[:20] + "…", message)
-        self.file, self.line, self.message = str(file), line, message
+        self.file, self.line, self.message, self.reason = str(file), line, message, reason
         where = f"{file}:{line}" if line else str(file)
         super().__init__(f"{where}: {message}")
 
@@ -361,7 +362,7 @@ def load_game(path: str | Path, db_loader: DbLoader, *, allow_changed_cards: boo
             game.apply_entry(entry)
         except IllegalAction as exc:
             raise SaveError(label, f"replay failed at action {i + 1}: {exc.message}"
-                                   + (f" [{exc.rule}]" if exc.rule else "")) from exc
+                                   + (f" [{exc.rule}]" if exc.rule else ""), reason=exc.reason) from exc
         except (ValueError, TypeError, KeyError, RulesError) as exc:
             raise SaveError(label, f"damaged save: action {i + 1} is not valid ({exc})") from exc
     digest = info.data["state_digest"]

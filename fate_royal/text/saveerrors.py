@@ -5,7 +5,8 @@ line prints it as it is, after the file and line. At the table the message box a
 table's language, so ``localize_refusal(message, lang)`` rewords the sentences a person meets when a
 friend's file is broken, foreign, too new or played with other cards — keeping every number, key
 and card id as the engine wrote it. "damaged save: …" is reworded with what follows it; a detail
-with no wording (a problem of a game's setup, say) stays in English inside the reworded frame.
+with no wording (a problem of a game's setup, say) stays in English inside the reworded frame; an
+action the replay refused is worded by its reason code, as the table words a refused action.
 Qt-free.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from fate_royal.text.catalog import tr_in
+from fate_royal.text.catalog import tr_in, tr_or_in
 
 __all__ = ["localize_refusal", "known"]
 
@@ -75,11 +76,20 @@ def _reword(sentence: str, lang: str) -> str | None:
     return None
 
 
-def localize_refusal(message: str, lang: str) -> str:
+#: "replay failed at action N: <the engine's sentence> [rule]"
+_REPLAY_FAILED = re.compile(r"^replay failed at action (?P<n>\d+): .*?(?P<rule> \[[^\]]+\])?$", re.S)
+
+
+def localize_refusal(message: str, lang: str, reason: str = "") -> str:
     """``message`` (a SaveError's sentence, without its file and line) in ``lang``; English, and a
-    sentence with no wording, come back unchanged."""
+    sentence with no wording, come back unchanged. ``reason``: the engine's code for the action a
+    replay refused (SaveError.reason), worded as the table words a refused action."""
     if lang == "en":
         return message
+    m = _REPLAY_FAILED.match(message)
+    if m and reason:
+        words = tr_or_in(lang, f"reason.{reason}", reason.replace("_", " ")) + (m.group("rule") or "")
+        return tr_in(lang, "saveerror.replay_failed", n=m.group("n"), reason=words)
     got = _reword(message, lang)
     return message if got is None else got
 

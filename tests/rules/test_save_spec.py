@@ -357,16 +357,21 @@ def test_a_setup_that_cannot_be_played_is_refused(tmp_path, game, db_loader):
                         "(a game needs 2 to 7 players, got 1)")
 
 
-@pytest.mark.parametrize("bad, words", [
-    ({"kind": "use", "player": 2, "card": 9999, "effect": 1}, "no such card"),
-    ({"kind": "raid", "player": 0, "target": 1}, "it is seat 2's decision, not seat 0's [D6]"),
+@pytest.mark.parametrize("bad, words, code", [
+    ({"kind": "use", "player": 2, "card": 9999, "effect": 1}, "no such card", "no_such_card"),
+    ({"kind": "raid", "player": 0, "target": 1}, "it is seat 2's decision, not seat 0's [D6]", "not_your_turn"),
 ])
-def test_an_illegal_action_names_its_number_reason_and_rule(tmp_path, game, db_loader, bad, words):
+def test_an_illegal_action_names_its_number_reason_and_rule(tmp_path, game, db_loader, bad, words, code):
     path, rec = saved(tmp_path, game)
     rec["record"]["actions"][0] = bad
     rewrite(path, rec)
     err = refusal(load_game, path, db_loader)
     assert str(err) == f"{path}: replay failed at action 1: {words}"
+    assert err.reason == code  # the engine's code, which the table words in its language
+
+
+def test_a_save_error_has_no_reason_code_unless_an_action_was_refused():
+    assert SaveError("a.json", "the file is empty").reason == ""
 
 
 def test_an_action_after_the_end_is_a_damaged_save(tmp_path, db, rules, db_loader):

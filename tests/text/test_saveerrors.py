@@ -72,7 +72,7 @@ def _reasons(tmp_path, base, db, rules) -> dict[str, str]:
         path = _write(tmp_path, name.replace(" ", "_") + ".json", data)
         with pytest.raises(SaveError) as err:
             read_save(path) if how == "read" else load_game(path, lambda *_a: db)
-        got[name] = err.value.message
+        got[name] = (err.value.message, err.value.reason) if name == "replay failed" else err.value.message
     return got
 
 
@@ -111,9 +111,13 @@ def _journal_reasons(tmp_path, db, rules, monkeypatch) -> dict[str, str]:
 def test_every_refusal_a_person_meets_reads_as_japanese(tmp_path, base, db, rules, monkeypatch):
     reasons = {**_reasons(tmp_path, base, db, rules), **_journal_reasons(tmp_path, db, rules, monkeypatch)}
     assert len(reasons) == 20
-    # the engine's own refusal of the action, after "replay failed at action N: ", stays as it is
-    refused = reasons.pop("replay failed")
-    assert known(refused) and refused.startswith("replay failed at action 1: ")
+    # the action the replay refused is worded by its reason code, as the table words a refusal
+    refused, code = reasons.pop("replay failed")
+    assert refused == "replay failed at action 1: it is seat 2's decision, not seat 0's [D6]"
+    assert code == "not_your_turn"
+    assert localize_refusal(refused, "ja", code) == "1番目のアクションを再生できません：あなたの選択番ではありません [D6]"
+    assert localize_refusal(refused, "en", code) == refused
+    # without the code (a message read back from a log) the engine's sentence stays inside the frame
     assert localize_refusal(refused, "ja") == "1番目のアクションを再生できません：" + refused.split(": ", 1)[1]
     for name, message in reasons.items():
         assert known(message), (name, message)
