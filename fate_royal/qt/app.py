@@ -307,12 +307,14 @@ def run_app(args: argparse.Namespace, *, first_paint_only: bool = False) -> int:
     interactive = not screenshot
     # the remembered size and place before the window is first shown (it must not jump); --size
     # or a screenshot (which shows the defaults) sets the size instead
-    if not (interactive and not getattr(args, "size", None) and remembered.restore_geometry(window)):
-        if interactive and not getattr(args, "size", None):
-            from fate_royal.qt.screen import fit_on_screen
+    fit = interactive and not getattr(args, "size", None)  # (within the screen, as every window)
+    if not (fit and remembered.restore_geometry(window)):
+        if fit:
+            from fate_royal.qt.screen import resize_on_screen
 
-            size = fit_on_screen(size, app.primaryScreen())
-        window.resize(*size)
+            resize_on_screen(window, *size)
+        else:
+            window.resize(*size)
 
     def finish_startup() -> Any:
         """What the first frame of a dealt table does not need: the rulings features (menus,

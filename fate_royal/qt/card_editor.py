@@ -568,7 +568,6 @@ class WrappedLabel(QLabel):
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(text, parent)
         self.setWordWrap(True)
-        self._lines_height = 0
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         hint = super().minimumSizeHint()
@@ -576,19 +575,10 @@ class WrappedLabel(QLabel):
             hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
         return hint
 
-    def _follow(self) -> None:
-        height = self.heightForWidth(self.width()) if self.text() else 0
-        if height != self._lines_height:
-            self._lines_height = height
-            self.updateGeometry()
-
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        self._follow()
-
-    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
-        super().setText(text)
-        self._follow()
+        if event.size().width() != event.oldSize().width():  # its lines, and so its height, changed
+            self.updateGeometry()
 
 
 class CardEditor(QDialog):

@@ -85,13 +85,13 @@ def _remember(kind: str, path: str | Path, recent: bool = True) -> None:
 def refusal_text(reason: Any) -> str:
     """Why a file was refused, for the message box: a SaveError's sentence in the table's language
     after its file and line (as the engine wrote them); anything else as it is."""
-    message = getattr(reason, "message", None)
-    if not isinstance(message, str) or not hasattr(reason, "file"):
-        return str(reason)
+    from fate_royal.rules.save import SaveError
     from fate_royal.text.saveerrors import localize_refusal
 
-    where = f"{reason.file}:{reason.line}" if getattr(reason, "line", 0) else str(reason.file)
-    return f"{where}: {localize_refusal(message, current_language(), getattr(reason, 'reason', '') or '')}"
+    if not isinstance(reason, SaveError):
+        return str(reason)
+    where = f"{reason.file}:{reason.line}" if reason.line else reason.file
+    return f"{where}: {localize_refusal(reason.message, current_language(), reason.reason)}"
 
 
 class RulingsFeatures(QObject):

@@ -39,7 +39,7 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile("^" + p + "$",
     (r"incompatible: the card data changed since this game was saved \(open it anyway to replay it "
      r"with the current cards\)", "saveerror.cards_changed"),
     (r"cannot load the card data to replay this save: (?P<reason>.+)", "saveerror.card_data"),
-    (r"replay failed at action (?P<n>\d+): (?P<reason>.+)", "saveerror.replay_failed"),
+    (r"replay failed at action (?P<n>\d+): (?P<reason>.+?)(?P<rule> \[[^\]]+\])?", "saveerror.replay_failed"),
     # what follows "damaged save: " or "damaged autosave: "
     (r"nested too deeply", "saveerror.nested"),
     (r"a number has more than (?P<digits>\d+) digits", "saveerror.long_number"),
@@ -61,7 +61,7 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile("^" + p + "$",
 ))
 
 
-def _reword(sentence: str, lang: str) -> str | None:
+def _reword(sentence: str, lang: str, code: str = "") -> str | None:
     for prefix, key in _FRAMES:
         if sentence.startswith(prefix):
             rest = sentence[len(prefix):]
@@ -72,12 +72,12 @@ def _reword(sentence: str, lang: str) -> str | None:
             values = m.groupdict()
             if "what" in values:
                 values["what"] = tr_in(lang, "saveerror.kind." + values["what"])
+            if "rule" in values:  # a refused action: by its code as the table words it, else as written
+                if code:
+                    values["reason"] = tr_or_in(lang, f"reason.{code}", code.replace("_", " "))
+                values["reason"] += values.pop("rule") or ""
             return tr_in(lang, key, **values)
     return None
-
-
-#: "replay failed at action N: <the engine's sentence> [rule]"
-_REPLAY_FAILED = re.compile(r"^replay failed at action (?P<n>\d+): .*?(?P<rule> \[[^\]]+\])?$", re.S)
 
 
 def localize_refusal(message: str, lang: str, reason: str = "") -> str:
@@ -86,11 +86,7 @@ def localize_refusal(message: str, lang: str, reason: str = "") -> str:
     replay refused (SaveError.reason), worded as the table words a refused action."""
     if lang == "en":
         return message
-    m = _REPLAY_FAILED.match(message)
-    if m and reason:
-        words = tr_or_in(lang, f"reason.{reason}", reason.replace("_", " ")) + (m.group("rule") or "")
-        return tr_in(lang, "saveerror.replay_failed", n=m.group("n"), reason=words)
-    got = _reword(message, lang)
+    got = _reword(message, lang, reason)
     return message if got is None else got
 
 
