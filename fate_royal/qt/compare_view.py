@@ -24,8 +24,9 @@ from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.reveal import RevealController
 from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.table import TableView
-from fate_royal.qt.i18n import tr as t
+from fate_royal.qt.i18n import current_language, tr as t
 from fate_royal.rules.compare import Comparison, Difference, compare_errata, compare_rules
+from fate_royal.text.dataerrors import localize
 from fate_royal.text.verdicts import STATE_VALUES, ZONE_TERMS
 
 ON_COLOUR = "#7dffb0"
@@ -124,7 +125,7 @@ def failure_words(play: Any, path: Any) -> str:
     from fate_royal.text.verdicts import failure_details
 
     if play.error or not play.failed:
-        return (play.error or "—").replace(str(path), path.name)
+        return localize(play.error, current_language()).replace(str(path), path.name) if play.error else "—"
     res = play.failed[0]
     loc = f"{path.name}:{res.step.line}"
     said = failure_details(res.findings, texts.words(play.game))
@@ -354,7 +355,7 @@ class ComparisonWindow(QWidget):
             view.controller.game = side.game
             view.highlight = {d.player for d in comp.differences if d.player}
             view.update()
-            why = side.error or side.stopped
+            why = localize(side.error, current_language()) if side.error else side.stopped
             if side.refused and side.game is not None:  # in words, the table's language
                 r = side.refused
                 words = texts.words(side.game)

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from fate_royal.qt.compat import emit
 from fate_royal.qt import texts
-from fate_royal.qt.i18n import tr
+from fate_royal.qt.i18n import current_language, tr
 from fate_royal.rules.actions import Action, DeclareRaid, UseEffect
 from fate_royal.rules.errors import IllegalAction
 
@@ -111,12 +111,16 @@ class GameController(QObject):
             from fate_royal.rules.errors import RulesError
 
             if isinstance(exc, (DataError, RulesError)):  # the user's data: say where and what
+                from fate_royal.text.dataerrors import localize_error
+
                 self.setup_error = str(exc)
                 log.debug("new game refused: %s", exc)
+                emit(self.message, tr("error.cannot_start", reason=localize_error(exc, current_language())),
+                     "error", "")
             else:  # a bug: keep the details in the debug log, show one line
                 self.setup_error = f"{type(exc).__name__}: {exc}"
                 log.debug("new game failed", exc_info=exc)
-            emit(self.message, tr("error.internal", reason=self.setup_error), "error", "")
+                emit(self.message, tr("error.internal", reason=self.setup_error), "error", "")
             return False
         self.setup_error = ""
         self.set_game(game)

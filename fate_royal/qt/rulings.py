@@ -573,7 +573,9 @@ class RulingsFeatures(QObject):
             sc = load_scenario(path)
             session = ScenarioSession(sc, errata, self.cards_root)
         except Exception as exc:
-            text = t("rulings.scenario.failed", reason=exc)
+            from fate_royal.text.dataerrors import localize_error
+
+            text = t("rulings.scenario.failed", reason=localize_error(exc, current_language()))
             if show_errors:
                 self.inform("error", text)
             else:
@@ -615,7 +617,9 @@ class RulingsFeatures(QObject):
             extra = [] if g is None else list(g.cards)
             db = load_card_db(root_, extra=extra or None, rules=rules)
         except DataError as exc:
-            self.inform("error", t("rulings.reload.data_error", errors=exc))
+            from fate_royal.text.dataerrors import localize_error
+
+            self.inform("error", t("rulings.reload.data_error", errors=localize_error(exc, current_language())))
             return False
         except Exception as exc:
             self.inform("error", t("rulings.reload.data_error", errors=f"{type(exc).__name__}: {exc}"))
@@ -680,7 +684,9 @@ class RulingsFeatures(QObject):
             else:
                 new = ReplaySession(s.path, _db_loader(self.cards_root), True)
         except Exception as exc:
-            self.inform("error", t("rulings.reload.data_error", errors=exc))
+            from fate_royal.text.dataerrors import localize_error
+
+            self.inform("error", t("rulings.reload.data_error", errors=localize_error(exc, current_language())))
             return False
         self.demo.open(new)
         while new.index < index and not new.done:

@@ -17,7 +17,7 @@ from typing import Callable
 
 from fate_royal.text.catalog import tr_in
 
-__all__ = ["localize", "known"]
+__all__ = ["known", "localize", "localize_error"]
 
 _Q = r"'(?P<{}>[^']*)'"  # a value the loader quoted with repr()
 
@@ -47,7 +47,7 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((_p(p), k) for p, k in (
     (r"(?P<path>\S+|the card) has no item {Q:item}", "dataerror.no_item"),
     (r"key {Q:name} is read as (?P<reading>.+), not text: write it in quotes \('[^']*'\)", "dataerror.key_not_text"),
     (r"required key {Q:field} in (?P<what>.+) has no value", "dataerror.key_without_value"),
-    (r"unknown key {Q:field} in (?P<what>.+?)(?P<near> \(did you mean '[^']*'\?\))?",
+    (r"unknown key {Q:field} in (?P<what>.+?)(?P<near> \(did you mean '[^']*'\?\)| \(keys: [^()]*\))?",
      "dataerror.unknown_key"),
     (r"wrong type for (?P<name>.+): expected (?P<expected>.+), got (?P<got>.+)", "dataerror.wrong_type"),
     (r"(?P<value>.+) is not allowed for (?P<name>.+) \(one of: (?P<choices>[^()]*)\)"
@@ -84,9 +84,128 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((_p(p), k) for p, k in (
      "dataerror.unplayable_needs_text"),
     (r"die face (?P<face>\S+) is not 1 to 6", "dataerror.die_face"),
     (r"die face (?P<face>\S+) is already in outcome (?P<outcome>\S+)", "dataerror.die_face_twice"),
+    # --- a game's setup: a scenario's players and start, a save's setup (rules/setup.py), what a
+    # scenario file itself holds (rules/scenario.py), the engine's checks of a start position
+    # (rules/invariants.py); the keys and values are quoted as the file wrote them
+    (r"unknown card {Q:card}", "setuperror.unknown_card"),
+    (r"(?P<card>\S+) is not a hero card", "setuperror.not_a_hero"),
+    (r"(?P<card>\S+) cannot be in the deck", "setuperror.not_in_deck"),
+    (r"(?P<card>\S+) cannot sit on a servant seat", "setuperror.not_on_seat"),
+    (r"(?P<card>\S+) cannot be in a hand", "setuperror.not_in_hand"),
+    (r"(?P<player>.+)'s servant gives a (?P<given>hero|class) but no (?P<missing>hero|class): give both, "
+     r"or neither to have one dealt", "setuperror.half_servant"),
+    (r"player name (?P<shown>.+) is not valid text: it holds half of a UTF-16 surrogate pair \(an escape "
+     r"such as \\ud800\); type the name again", "setuperror.name_surrogate"),
+    (r"a player name is empty", "setuperror.name_empty"),
+    (r"player name (?P<shown>.+) is (?P<n>\d+) characters long, above the maximum (?P<maximum>\d+)",
+     "setuperror.name_long"),
+    (r"player name (?P<shown>.+) starts or ends with a space", "setuperror.name_space"),
+    (r"player name (?P<shown>.+) holds a control or invisible character \((?P<code>U\+[0-9A-F]+)\)",
+     "setuperror.name_control"),
+    (r"name must be text, got (?P<got>.+)", "setuperror.name_not_text"),
+    (r"two players are called (?P<shown>.+)", "setuperror.name_twice"),
+    (r"player names (?P<shown>.+) and (?P<other>.+) read the same: names must differ", "setuperror.names_alike"),
+    (r"seed must be a whole number from 0 to 2\^63 - 1", "setuperror.seed"),
+    (r"(?P<part>.+) must be a whole number from (?P<low>-?\d+) to (?P<high>-?\d+), got (?P<got>.+)",
+     "setuperror.whole_number"),
+    (r"(?P<part>.+) (?P<value>\S+) is below the minimum (?P<minimum>-?\d+)", "setuperror.below_minimum"),
+    (r"(?P<part>.+) (?P<value>\S+) is above the maximum (?P<maximum>-?\d+)", "setuperror.above_maximum"),
+    (r"(?P<part>.+) must be a card id such as M-006, got (?P<got>.+)", "setuperror.card_id"),
+    (r"(?P<part>.+) must be a list of card ids such as \[M-006, S-001\], got (?P<got>.+)",
+     "setuperror.card_list"),
+    (r"(?P<part>.+) holds (?P<n>\d+) cards, above the maximum (?P<maximum>\d+)", "setuperror.too_many_cards"),
+    (r"the setup must be a mapping, got (?P<got>.+)", "setuperror.setup_mapping"),
+    (r"players must be a list of 2 to 7 players, got (?P<got>.+)", "setuperror.players_list"),
+    (r"a game needs 2 to 7 players, got (?P<n>\d+)", "setuperror.player_count"),
+    (r"a player must be a mapping with a name, got (?P<got>.+)", "setuperror.player_mapping"),
+    (r"each player needs a name", "setuperror.player_needs_name"),
+    (r"dice must be a list of die results 1\.\.6, got (?P<got>.+)", "setuperror.dice_list"),
+    (r"dice holds (?P<n>\d+) results, above the maximum (?P<maximum>\d+)", "setuperror.too_many_dice"),
+    (r"(?P<field>\w+) must be true or false, got (?P<got>.+)", "setuperror.bool_got"),
+    (r"(?P<field>\w+) must be true or false", "setuperror.bool"),
+    (r"unknown uid_order {Q:value} \(uid orders: (?P<choices>[^()]*)\)", "setuperror.uid_order"),
+    (r"mana (?P<mana>-?\d+) is above the mana limit (?P<limit>-?\d+)", "setuperror.mana_above_limit"),
+    (r"coins must be a mapping like \{assassination: 1\}, got (?P<got>.+)", "setuperror.coins_mapping"),
+    (r"unknown coin {Q:coin} \(coins: (?P<choices>[^()]*)\)", "setuperror.unknown_coin"),
+    (r"servant must be a mapping \{hero, class, state\}, got (?P<got>.+)", "setuperror.servant_mapping"),
+    (r"servant (?P<field>state|class_state) must be (?P<choices>[a-z, ]+) or (?P<last>[a-z]+), got (?P<got>.+)",
+     "setuperror.servant_state"),
+    (r"seat must be a list of cards \(M-006 or \{card: M-006, state: down\}\), got (?P<got>.+)",
+     "setuperror.seat_list"),
+    (r"a seat card needs card: \(an id such as M-006\)", "setuperror.seat_card_needs_card"),
+    (r"a seat card is (?P<choices>[a-z, ]+) or (?P<last>[a-z]+), got (?P<got>.+)", "setuperror.seat_card_state"),
+    (r"start must be a mapping \{player, step, turn\}, got (?P<got>.+)", "setuperror.start_mapping"),
+    (r"unknown start player (?P<value>.+?)(?P<near> \(did you mean '[^']*'\?\)| \(players: [^()]*\))?",
+     "setuperror.unknown_start_player"),
+    (r"start step must be one of (?P<choices>.+), got (?P<got>.+)", "setuperror.start_step"),
+    (r"unknown start step (?P<value>.+?)(?P<near> \(did you mean '[^']*'\?\)| \(steps: [^()]*\))?",
+     "setuperror.unknown_start_step"),
+    (r"(?P<field>title|title_en|description|description_en) must be text", "setuperror.text"),
+    (r"give either errata: or a rule set in rules:, not both \(a list in rules: such as \[errata, -E8\] "
+     r"may follow errata:\)", "setuperror.errata_and_rules"),
+    (r"cards must be a list of card definitions", "setuperror.cards_list"),
+    (r"options must be a mapping such as \{auto_pass: false\}", "setuperror.options_mapping"),
+    (r"profile must be a mapping of rules-profile parameters", "setuperror.profile_mapping"),
+    (r"steps must be a list", "setuperror.steps_list"),
+    (r"a step must be one of: (?P<choices>.+)", "setuperror.step_kind"),
+    (r"unknown step key {Q:word}(?P<near> \(did you mean '[^']*'\?\))?", "setuperror.unknown_step_key"),
+    (r"expect_illegal needs \{do: \{\.\.\.\}, rule: ID\}", "setuperror.expect_illegal_needs"),
+    (r"expect needs a mapping of checks", "setuperror.expect_needs"),
+    (r"advance to a step or combat process; got (?P<got>.+?)(?P<near> \(did you mean '[^']*'\?\))?",
+     "setuperror.advance_to"),
+    (r"do needs \{action: …\} \((?P<choices>[^()]*)\)", "setuperror.do_needs_action"),
+    (r"unknown action {Q:action}(?P<near> \(did you mean '[^']*'\?\))?", "setuperror.unknown_action"),
+    (r"a scenario must be a mapping \(title, players, steps…\)", "setuperror.scenario_mapping"),
+    (r"a scenario file is at most (?P<maximum>\d+) KB \(this one is (?P<size>\d+) KB\)",
+     "setuperror.scenario_too_large"),
+    (r"cannot read file: (?P<reason>.+)", "setuperror.cannot_read"),
+    (r"no such scenario file: (?P<path>.+)", "setuperror.no_scenario_file"),
+    (r"no rule set {Q:ruleset}: not a shipped set \((?P<choices>[^()]*)\) nor a file", "setuperror.no_rule_set"),
+    # a demo's step that cannot be played as written (rules/scenario_run.py)
+    (r"unknown step (?P<word>\w+)", "setuperror.unknown_step"),
+    (r"resolve did not finish", "setuperror.resolve_unfinished"),
+    (r"never reached (?P<target>\w+)", "setuperror.never_reached"),
+    (r"no player called {Q:player}(?P<near> \(did you mean '[^']*'\?\))?", "setuperror.no_player"),
+    (r"no card {Q:card}(?P<near> \(did you mean '[^']*'\?\))?", "setuperror.no_card"),
+    (r"{Q:card}: a copy number after # must be 1, 2, …", "setuperror.copy_number"),
+    (r"(?P<card>[^\s']+)(?P<copy> \(copy \d+\))? is not in (?P<player>.+)'s hand", "setuperror.not_in_hand_of"),
+    (r"(?P<card>[^\s']+)(?P<copy> \(copy \d+\))? is not among (?P<player>.+)'s cards",
+     "setuperror.not_among_cards_of"),
+    (r"(?P<card>[^\s']+)(?P<copy> \(copy \d+\))? is not on (?P<player>.+)'s seat", "setuperror.not_on_seat_of"),
+    (r"(?P<card>[^\s']+)(?P<copy> \(copy \d+\))? is not a choice offered", "setuperror.not_offered"),
+    (r"(?P<card>[^\s']+)(?P<copy> \(copy \d+\))? is not on a servant seat", "setuperror.not_on_any_seat"),
+    (r"the game is over: nobody can act", "setuperror.game_over"),
+    (r"attack type must be physical or magic", "setuperror.attack_type"),
+    (r"(?P<card>\S+) has (?P<n>\d+) usable effects: name one", "setuperror.name_the_effect"),
+    (r"(?P<card>\S+) has no effect {Q:effect}(?P<near> \(did you mean '[^']*'\?\))?", "setuperror.no_effect"),
+    (r"spell kind must be negate or remove_coin", "setuperror.spell_kind"),
+    (r"no choice is pending", "setuperror.no_choice"),
+    (r"this effect takes no target \(got (?P<got>.+)\)", "setuperror.no_target"),
+    (r"no effect {Q:effect} waits on the stack", "setuperror.not_on_stack"),
+    (r"expect (?P<field>\w+) needs player:", "setuperror.check_needs_player"),
+    (r"(?P<field>\w+) needs card:", "setuperror.check_needs_card"),
+    (r"no stat {Q:stat} \(pa, pd, ma, md\)", "setuperror.no_stat"),
+    # the engine's invariants over a start position (rules/invariants.py)
+    (r"card #(?P<uid>\d+) \((?P<card>[^()]*)\) is in (?P<n>\d+) places", "setuperror.card_places"),
+    (r"unknown card #(?P<uid>\d+) in a zone", "setuperror.card_unknown_uid"),
+    (r"card states recorded for cards not in play, or missing: (?P<cards>.+)", "setuperror.card_states"),
+    (r"(?P<player>.+): mana (?P<mana>-?\d+) outside 0\.\.(?P<limit>-?\d+)", "setuperror.mana_outside"),
+    (r"(?P<player>.+): command spells (?P<n>-?\d+) < 0", "setuperror.spells_negative"),
+    (r"(?P<player>.+): a coin count is not positive: (?P<coins>.+)", "setuperror.coins_not_positive"),
+    (r"(?P<player>.+) dropped out but still holds something", "setuperror.out_holds"),
+    (r"the winner has dropped out", "setuperror.winner_out"),
 ))
 
 _NEAR = re.compile(r"^ \(did you mean '([^']*)'\?\)$")
+#: the setup checker lists what there is when nothing is near: " (keys: name, servant, …)"
+_ALL = re.compile(r"^ \((?P<kind>keys|players|steps): (?P<items>[^()]*)\)$")
+#: a problem of one player (by name, else by number), and the frames around a setup's problems
+_PLAYER = re.compile(r"^player (?P<who>'[^']*'|\"[^\"]*\"|\d+): (?P<rest>.+)$", re.S)
+_FRAMES = (("cannot set up: ", "setuperror.cannot_set_up"),
+           ("impossible start position: ", "setuperror.impossible_start"),
+           ("cannot set up the position: ", "setuperror.cannot_set_up_position"))
+#: a problem placed in its file ("scenarios/x.yaml:12: …"), as a scenario's error reads
+_PLACED = re.compile(r"^(?P<place>\S[^\n]*?:\d+): (?P<rest>.+)$", re.S)
 #: "path: sentence" (a problem found in data given as plain mappings, e.g. the editor's form)
 _PATH = re.compile(r"^(?P<path>[a-z_]+(?:\.[0-9A-Za-z_]+)*): (?P<rest>.+)$", re.S)
 
@@ -112,7 +231,33 @@ def _what(text: str, lang: str) -> str:
         return tr_in(lang, "dataerror.part.operation", op=m.group("op"))
     if text in _PARTS:
         return tr_in(lang, "dataerror.part." + text.replace(" ", "_"))
+    if text in _SETUP_PARTS:
+        return tr_in(lang, "setuperror.part." + _SETUP_PARTS[text])
+    m = _EACH_CARD_OF.match(text)
+    if m:
+        return tr_in(lang, "setuperror.part.each_card_of", field=m.group("field"))
+    m = _ACTION.match(text)
+    if m:
+        return tr_in(lang, "setuperror.part.action", action=m.group("action"))
     return text
+
+
+def _part(text: str, lang: str) -> str:
+    """A part of a setup or a scenario as the engine names it: in words, or a key of the file as
+    written (mana, coins.assassination)."""
+    if _KEY.match(text) and text not in _SETUP_PARTS:
+        return tr_in(lang, "setuperror.part.key", field=text)
+    return _what(text, lang)
+
+
+#: the parts of a setup or a scenario the engine names ("unknown key 'x' in a player", "start turn")
+_SETUP_PARTS = {"scenario": "scenario", "the setup": "setup", "a player": "player", "a servant": "servant",
+                "a seat card": "seat_card", "each seat card": "seat_card", "a die result": "die_result",
+                "start player": "start_player", "start turn": "start_turn", "servant hero": "servant_hero",
+                "servant class": "servant_class"}
+_EACH_CARD_OF = re.compile(r"^each card of (?P<field>\w+)$")
+_ACTION = re.compile(r"^action (?P<action>\w+)$")
+_KEY = re.compile(r"^[a-z_]+(?:\.[a-z_]+)?$")
 
 
 #: how the loader names a type or a value it did not expect
@@ -129,10 +274,22 @@ def _value(text: str, lang: str) -> str:
     m = _VALUE.match(text)
     if m:
         return tr_in(lang, "dataerror.value." + m.group("kind"), value=m.group("value"))
+    if text == "a number of thousands of digits":
+        return tr_in(lang, "setuperror.type.long_number")
+    return _quoted(text, lang)
+
+
+def _quoted(text: str, lang: str) -> str:
+    """A value the engine quoted with repr() ('x' or "it's"), quoted as the language quotes."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return tr_in(lang, "setuperror.quoted", value=text[1:-1])
     return text
 
 
 def _reword(sentence: str, lang: str, label: Callable[[str], str] | None = None) -> str | None:
+    framed = _reword_framed(sentence, lang, label)
+    if framed is not None:
+        return framed
     for pattern, key in _WORDINGS:
         m = pattern.match(sentence)
         if m:
@@ -140,16 +297,59 @@ def _reword(sentence: str, lang: str, label: Callable[[str], str] | None = None)
             if label is not None and values.get("field"):  # a form names its fields in words
                 values["field"] = label(values["field"])
             near = _NEAR.match(values.get("near", ""))
+            every = _ALL.match(values.get("near", ""))
             if near:
                 values["near"] = tr_in(lang, "dataerror.did_you_mean", word=near.group(1))
+            elif every:
+                values["near"] = tr_in(lang, "setuperror.all." + every.group("kind"), items=every.group("items"))
             for name in ("what", "name"):
                 if name in values:
                     values[name] = _what(values[name], lang)
-            for name in ("expected", "got", "value"):
+            if "part" in values:
+                values["part"] = _part(values["part"], lang)
+            for name in ("expected", "got", "value", "shown", "other"):
                 if name in values:
                     values[name] = _value(values[name], lang)
+            if values.get("copy"):  # "M-006 (copy 2)": the second of its copies there
+                values["copy"] = tr_in(lang, "setuperror.copy", nth=re.sub(r"\D", "", values["copy"]))
+            if "last" in values:  # "a, b or c": the list as the language lists
+                values["choices"] = tr_in(lang, "setuperror.comma").join(values["choices"].split(", "))
+            for name in ("given", "missing"):
+                if name in values:
+                    values[name] = tr_in(lang, "setuperror.half." + values[name])
             return tr_in(lang, key, **values)
     return None
+
+
+def _reword_framed(sentence: str, lang: str, label: Callable[[str], str] | None) -> str | None:
+    """A player's problem ("player 'A': …"), or the problems of a setup that cannot be played
+    ("cannot set up: …", "impossible start position: a; b"): the frame, then each problem as it is
+    worded (a problem with no wording as the engine wrote it)."""
+    m = _PLAYER.match(sentence)
+    if m:
+        rest = _reword(m.group("rest"), lang, label)
+        if rest is None:
+            return None
+        who = m.group("who")
+        if who.isdigit():
+            return tr_in(lang, "setuperror.player_number", n=who, problem=rest)
+        return tr_in(lang, "setuperror.player_named", name=who[1:-1], problem=rest)
+    for prefix, key in _FRAMES:
+        if sentence.startswith(prefix):
+            problems = sentence[len(prefix):].split("; ")
+            worded = [_placed(p, lang, label) for p in problems]
+            return tr_in(lang, key, problems=tr_in(lang, "setuperror.separator").join(worded))
+    return None
+
+
+def _placed(problem: str, lang: str, label: Callable[[str], str] | None) -> str:
+    """A problem inside a frame, with its ``file:line:`` kept in front when it has one; as
+    written when it has no wording."""
+    m = _PLACED.match(problem)
+    if m:
+        rest = _reword(m.group("rest"), lang, label)
+        return problem if rest is None else f"{m.group('place')}: {rest}"
+    return _reword(problem, lang, label) or problem
 
 
 def localize(message: str, lang: str, label: Callable[[str], str] | None = None) -> str:
@@ -174,3 +374,18 @@ def known(message: str) -> bool:
     """Whether ``message`` has a wording (with or without its path)."""
     m = _PATH.match(message)
     return _reword(message, "en") is not None or (m is not None and _reword(m.group("rest"), "en") is not None)
+
+
+def localize_error(error: BaseException, lang: str) -> str:
+    """A data file's problems as the table shows them: one ``file:line: problem`` a line (as the
+    loader placed it), each problem in ``lang``. A scenario's (``ScenarioError``) and a loader's
+    (``DataError``, ``DataErrors``) carry their places; anything else comes back as it reads."""
+    from fate_royal.cards.yamlsrc import MAX_SHOWN_ERRORS, DataErrors, where
+
+    problems = list(error.errors) if isinstance(error, DataErrors) else [error]
+    if not all(isinstance(getattr(p, "message", None), str) and hasattr(p, "file") for p in problems):
+        return localize(str(error), lang)
+    lines = [where(p.file, p.line, localize(p.message, lang)) for p in problems[:MAX_SHOWN_ERRORS]]
+    if len(problems) > MAX_SHOWN_ERRORS:
+        lines.append(tr_in(lang, "setuperror.more", n=len(problems) - MAX_SHOWN_ERRORS))
+    return "\n".join(lines)

@@ -5,8 +5,9 @@ line prints it as it is, after the file and line. At the table the message box a
 table's language, so ``localize_refusal(message, lang)`` rewords the sentences a person meets when a
 friend's file is broken, foreign, too new or played with other cards — keeping every number, key
 and card id as the engine wrote it. "damaged save: …" is reworded with what follows it; a detail
-with no wording (a problem of a game's setup, say) stays in English inside the reworded frame; an
-action the replay refused is worded by its reason code, as the table words a refused action.
+with no wording stays in English inside the reworded frame; a problem of the game's setup is worded
+as a scenario's (``dataerrors``); an action the replay refused is worded by its reason code, as the
+table words a refused action.
 Qt-free.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import re
 
 from fate_royal.text.catalog import tr_in, tr_or_in
+from fate_royal.text.dataerrors import localize
 
 __all__ = ["localize_refusal", "known"]
 
@@ -76,6 +78,11 @@ def _reword(sentence: str, lang: str, code: str = "") -> str | None:
                 if code:
                     values["reason"] = tr_or_in(lang, f"reason.{code}", code.replace("_", " "))
                 values["reason"] += values.pop("rule") or ""
+            if key == "saveerror.setup":  # the setup checker's problem, as a scenario's is worded
+                values["reason"] = localize(values["reason"], lang)
+            if key == "saveerror.impossible_start":
+                values["problems"] = tr_in(lang, "setuperror.separator").join(
+                    localize(p, lang) for p in values["problems"].split("; "))
             return tr_in(lang, key, **values)
     return None
 

@@ -3,8 +3,9 @@
 A failed step carries its findings (``scenario_run.Finding``): what kind of difference, which field,
 the value expected and the value found, the rule and the reason code of a refusal. Each is said here
 in words of ``Words``' language ("令呪は1（0のはず）", "E4.2が引用されていない"). A step that could not
-be played at all (``error``: a scenario that names a card nobody holds, an engine error) has no
-words here; the caller names the failed step beside it, and English readers get the checker's text.
+be played at all (``error``: a scenario that names a card nobody holds) is worded as a broken
+scenario is (``dataerrors``); an engine error has no words here: the caller names the failed step
+beside it, and English readers get the checker's text.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from fate_royal.rules.scenario_run import Finding
+from fate_royal.text.dataerrors import known, localize
 from fate_royal.text.words import Words
 
 #: The card states a checked value may name (``servant_state``, ``card_state``).
@@ -71,7 +73,8 @@ def _place_word(target: str, w: Words) -> str:
 
 
 def finding_words(f: Finding, w: Words) -> str:
-    """One finding of the checker in words, or "" when it has none here (``error``)."""
+    """One finding of the checker in words, or "" when it has none here (an ``error`` the
+    scenario's wordings do not know: an engine error)."""
     if f.kind == "mismatch":
         return w.tr("rulings.sweep.got", what=_checked_word(f.key, w),
                     got=_checked_value(f.got, w, f.key), want=_checked_value(f.want, w, f.key))
@@ -102,6 +105,8 @@ def finding_words(f: Finding, w: Words) -> str:
                     pending=w.term("table.pending", f.got))
     if f.kind == "ended":
         return w.tr("rulings.sweep.ended", target=_place_word(f.key, w))
+    if f.kind == "error" and known(f.text):  # a step that cannot be played as written
+        return localize(f.text, w.lang)
     return ""
 
 

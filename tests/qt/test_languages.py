@@ -95,15 +95,32 @@ def played_games() -> tuple:
     return tuple(games)
 
 
+def file_words() -> set[str]:
+    """The words of the scenario and setup formats (keys, steps, actions and the values to type):
+    a problem with such a file names them as the file must spell them, in either language."""
+    from fate_royal.rules import scenario, setup
+
+    spelled = [*scenario.TOP_KEYS, *scenario.STEP_KINDS, *scenario.EXPECT_KEYS, *scenario.ACTION_KEYS,
+               *(k for keys in scenario.ACTION_KEYS.values() for k in keys), *setup.SETUP_KEYS,
+               *setup.PLAYER_KEYS, *setup.START_KEYS, *setup.SERVANT_KEYS, *setup.SEAT_CARD_KEYS,
+               *setup.UID_ORDERS, *setup.SEAT_STATES, "uid_order", "action", "rule", "cards", "options",
+               "auto_pass", "physical", "magic", "negate", "remove_coin", "assassination", "pa", "pd", "ma", "md",
+               "KB", "UTF", "ud800"]
+    return set(LATIN.findall(" ".join(spelled)))
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_ui_string_is_in_one_language(lang):
     bad = []
+    spelled = file_words()
     for key, template in catalog(lang).items():
         if key.startswith(("keyword.", "cardtext.keyword.")):
             continue  # the game's printed terms, glossed
         text = fill(template, {})
         text = re.sub(r"\{[^}]*\}", " ", text)
         frags = other_language(text, lang)
+        if key.startswith("setuperror."):  # a broken scenario's problem names the file's words
+            frags = [f for f in frags if f not in spelled]
         if frags:
             bad.append((key, frags))
     assert not bad, bad

@@ -199,6 +199,32 @@ def test_bad_scenario_keeps_the_game(table, tmp_path):
     assert c.game is game and not f.demo.active
 
 
+def test_a_broken_scenario_says_what_is_wrong_in_the_table_s_language(table, tmp_path):
+    """Someone editing a demo typed a state that does not exist: the Japanese table said
+    "シナリオを開けませんでした：" above the checker's English sentence."""
+    bad = tmp_path / "typo.yaml"
+    bad.write_text((DEMOS / "E1.3-demo-reverse-never-down.yaml").read_text(encoding="utf-8")
+                   .replace("state: reverse}", "state: exploded}", 1), encoding="utf-8")
+    win, c, f = table()
+    game = c.game
+    err = f.open_scenario(bad)
+    assert err == f"{bad}:16: servant state must be reverse, rise, down or danger, got 'exploded'"  # as logged
+    level, text = f.last_message
+    assert level == "error" and text == (
+        f"シナリオを開けませんでした：\n\n{bad}:16: サーヴァントの「state」はreverse、rise、down、dangerのどれかです"
+        "（今は「exploded」）")
+    assert c.game is game and not f.demo.active
+    from fate_royal.qt import i18n
+
+    i18n.set_language("en")
+    try:
+        f.open_scenario(bad)
+        assert f.last_message[1].endswith(f"{bad}:16: servant state must be reverse, rise, down or danger, "
+                                          "got 'exploded'")
+    finally:
+        i18n.set_language("ja")
+
+
 def test_presenter_view_reveals_every_hand(table):
     win, c, f = table(new_game=False)
     assert f.open_scenario(DEMOS / "E6.ex1-demo-gilles-rider-dragon.yaml") is None
@@ -559,6 +585,7 @@ def test_reload_with_a_broken_card_file_keeps_the_game(table, tmp_path):
     assert not f.reload_cards()
     level, text = f.last_message
     assert level == "error" and "H-001.yaml:" in text
+    assert "知らない項目「nmae」" in text  # the loader's problem in the table's language
     assert c.game is game and game.state.to_dict() == before
     n = len(c.game.history)
     play(c, 3)  # still playable

@@ -498,3 +498,21 @@ def test_every_action_is_reachable_by_keyboard_even_past_nine(qtbot, make_window
     before = combo.currentIndex()
     qtbot.keyClick(combo, Qt.Key.Key_Down)
     assert win.actions.cursor is None and combo.currentIndex() != before
+
+
+def test_a_game_that_cannot_be_set_up_says_why_in_the_table_s_language(qapp):
+    """Bad data for a new game is the user's, not an internal error: the table said
+    "内部エラー：two players are called 'A'"."""
+    c = GameController()
+    said = []
+    c.message.connect(lambda text, level, *_: said.append((level, text)))
+    i18n.set_language("ja")
+    assert not c.new_game(["A", "A"], seed=1)
+    assert c.setup_error == "player 2: two players are called 'A'"  # as logged
+    assert said[-1] == ("error", "ゲームを始められません：\n\n2人目のプレイヤー：プレイヤー名「A」が2人います")
+    i18n.set_language("en")
+    try:
+        assert not c.new_game(["A", "A"], seed=1)
+        assert said[-1] == ("error", "Cannot start the game:\n\nplayer 2: two players are called 'A'")
+    finally:
+        i18n.set_language("ja")

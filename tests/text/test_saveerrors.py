@@ -134,11 +134,22 @@ def test_every_refusal_a_person_meets_reads_as_japanese(tmp_path, base, db, rule
         "このゲームでは、あなたのカードパックにない個人カードが使われています：M-901")
 
 
-def test_a_detail_with_no_wording_stays_inside_a_reworded_frame():
+def test_a_setup_problem_is_worded_as_a_scenario_s():
+    """A save whose setup the checker refuses said the checker's English inside the Japanese frame."""
     message = "damaged save: its setup cannot be played (player 'A': mana 120 is above the maximum 99)"
     assert localize_refusal(message, "ja") == (
         "保存ファイルが壊れています：その開始局面ではゲームを始められません"
-        "（player 'A': mana 120 is above the maximum 99）")
+        "（プレイヤー「A」：「mana」の120は上限の99を超えています）")
+    message = "damaged save: impossible start position: A: mana 9 outside 0..5; the winner has dropped out"
+    assert localize_refusal(message, "ja") == (
+        "保存ファイルが壊れています：ありえない開始局面です：A：魔力 9が0〜5の範囲の外です；勝者が脱落しています")
+    assert localize_refusal(message, "en") == message
+
+
+def test_a_detail_with_no_wording_stays_inside_a_reworded_frame():
+    message = "damaged save: its setup cannot be played (a problem of tomorrow)"
+    assert localize_refusal(message, "ja") == (
+        "保存ファイルが壊れています：その開始局面ではゲームを始められません（a problem of tomorrow）")
     assert not known("damaged save: something new")
     assert localize_refusal("damaged save: something new", "ja") == "保存ファイルが壊れています：something new"
     assert localize_refusal("a sentence of tomorrow", "ja") == "a sentence of tomorrow"

@@ -62,7 +62,12 @@ def mismatch(key, want, got):
      None),
     ([Finding("ended", "…", key="raid")], "襲撃の前にゲームが終わった", None),
     ([mismatch("winner", "none", "C")], "勝者はC（勝者なしのはず）", None),
-    ([Finding("error", "no card 'S-0001' (did you mean 'S-001'?)")], "", ""),
+    # a step that cannot be played as written: worded as a broken scenario is
+    ([Finding("error", "no card 'S-0001' (did you mean 'S-001'?)")], "カード「S-0001」はありません（「S-001」のことですか？）",
+     "no card 'S-0001' (did you mean 'S-001'?)"),
+    ([Finding("error", "M-006 (copy 2) is not in A's hand")], "M-006（2枚目）はAの手札にありません",
+     "M-006 (copy 2) is not in A's hand"),
+    ([Finding("error", "internal error: KeyError: 3")], "", ""),  # an engine error: the step is named
 ])
 def test_findings_in_words(findings, ja, en, db):
     assert failure_details(findings, Words("ja", db)) == ja
@@ -70,7 +75,7 @@ def test_findings_in_words(findings, ja, en, db):
         assert failure_details(findings, Words("en", db)) == en
 
 
-def test_every_kind_but_error_has_words_in_both_languages():
+def test_every_kind_but_an_unknown_error_has_words_in_both_languages():
     for kind in FINDING_KINDS:
         got = ["deck"] if kind == "zone" else 2
         f = Finding(kind, "…", key="mana", want=1, got=got, rule="D6", reason="not_your_turn")
