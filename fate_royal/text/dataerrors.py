@@ -84,6 +84,22 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((_p(p), k) for p, k in (
      "dataerror.unplayable_needs_text"),
     (r"die face (?P<face>\S+) is not 1 to 6", "dataerror.die_face"),
     (r"die face (?P<face>\S+) is already in outcome (?P<outcome>\S+)", "dataerror.die_face_twice"),
+    # --- the YAML of any data file: a card, a rule set, a scenario (cards/yamlsrc.py)
+    (r"YAML syntax error: (?P<problem>.+)", "yamlerror.syntax"),
+    (r"YAML error: (?P<problem>.+)", "yamlerror.other"),
+    (r"not UTF-8 text \(byte (?P<byte>0x[0-9a-f]{2})\)", "yamlerror.not_utf8"),
+    (r"lists and mappings nested too deeply \(more than (?P<n>\d+) levels\)", "yamlerror.too_deep"),
+    (r"empty file", "yamlerror.empty"),
+    (r"YAML tag (?P<tag>\S+) is not allowed in data files \(only text, numbers, true/false, null, lists and "
+     r"mappings; quote it to make it text\)", "yamlerror.scalar_tag"),
+    (r"YAML tag (?P<tag>\S+) is not allowed in data files", "yamlerror.tag"),
+    (r"text holds half of a UTF-16 surrogate pair \((?P<escape>\\u[0-9a-f]{4})\), which is not a character",
+     "yamlerror.surrogate"),
+    (r"(?P<shown>'.*'|\".*\") is not a valid (?P<tag>!!\w+)", "yamlerror.not_valid"),
+    (r"recursive YAML alias", "yamlerror.recursive_alias"),
+    (r"this list or mapping is anchored \(&name\) and used again through an alias \(\*name\); aliases of "
+     r"lists or mappings are not allowed in data files", "yamlerror.alias"),
+    (r"duplicate key (?P<shown>'.*'|\".*\") \(first at line (?P<line>\d+)\)", "yamlerror.duplicate_key"),
     # --- a game's setup: a scenario's players and start, a save's setup (rules/setup.py), what a
     # scenario file itself holds (rules/scenario.py), the engine's checks of a start position
     # (rules/invariants.py); the keys and values are quoted as the file wrote them
@@ -312,6 +328,9 @@ def _reword(sentence: str, lang: str, label: Callable[[str], str] | None = None)
                     values[name] = _value(values[name], lang)
             if values.get("copy"):  # "M-006 (copy 2)": the second of its copies there
                 values["copy"] = tr_in(lang, "setuperror.copy", nth=re.sub(r"\D", "", values["copy"]))
+            if "problem" in values and values["problem"] in _YAML_PROBLEMS:
+                values["problem"] = tr_in(lang, "yamlerror.problem." + _YAML_PROBLEMS[values["problem"]],
+                                          open="{", close="}")
             if "last" in values:  # "a, b or c": the list as the language lists
                 values["choices"] = tr_in(lang, "setuperror.comma").join(values["choices"].split(", "))
             for name in ("given", "missing"):
@@ -319,6 +338,25 @@ def _reword(sentence: str, lang: str, label: Callable[[str], str] | None = None)
                     values[name] = tr_in(lang, "setuperror.half." + values[name])
             return tr_in(lang, key, **values)
     return None
+
+
+#: what the YAML reader (libyaml) says of the mistakes people make typing YAML by hand
+_YAML_PROBLEMS = {
+    "found character that cannot start any token": "bad_character",
+    "could not find expected ':'": "no_colon",
+    "mapping values are not allowed in this context": "colon_here",
+    "mapping values are not allowed here": "colon_here",
+    "found unexpected end of stream": "unexpected_end",
+    "did not find expected ',' or ']'": "unclosed_list",
+    "did not find expected ',' or '}'": "unclosed_mapping",
+    "did not find expected key": "no_key",
+    "did not find expected node content": "no_value",
+    "found undefined alias": "undefined_alias",
+    "found unknown escape character": "unknown_escape",
+    "but found another document": "two_documents",
+    "found incompatible YAML document": "incompatible",
+    "found invalid Unicode character escape code": "bad_escape_code",
+}
 
 
 def _reword_framed(sentence: str, lang: str, label: Callable[[str], str] | None) -> str | None:

@@ -244,3 +244,46 @@ def test_a_comparison_side_that_cannot_be_set_up_says_why_in_japanese(tmp_path):
     ja = localize(side.error, "ja")
     assert ja.startswith(f"局面を用意できません：{path}:") and ja.endswith("S-001は英霊カードではありません")
     assert localize(side.error, "en") == side.error
+
+
+#: the YAML mistakes people make typing a data file by hand, and what the reader says of them
+BROKEN_YAML = {
+    "a tab in the indentation": "title: x\nplayers:\n\t- name: A\n",
+    "a missing colon": "title: x\nplayers\n  - name: A\n",
+    "a colon inside a value": "title: a: b\n",
+    "an unclosed quote": "title: \"abc\nplayers: []\n",
+    "an unclosed list": "players: [A, B\n",
+    "an unclosed mapping": "servant: {hero: H-001\n",
+    "a key indented too far": "title: x\n  players: []\n",
+    "a list item indented too little": "players:\n  - name: A\n - name: B\n",
+    "an undefined alias": "a: *x\n",
+    "an unknown escape": "title: \"\\q\"\n",
+    "a second document": "a: 1\n---\nb: 2\n",
+    "a key twice": "title: x\ntitle: y\n",
+    "an !!int that is not one": "seed: !!int abc\n",
+    "a recursive alias": "a: &a [*a]\n",
+    "an alias of a list": "a: &a [1]\nb: *a\n",
+    "a python tag": "title: !!python/object/apply:os.system [\"echo\"]\n",
+    "an empty file": "",
+    "not UTF-8": b"\xff\xfe\x00garbage",
+    "a half surrogate": "title: \"\\ud800\"\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN_YAML))
+def test_a_yaml_mistake_is_said_in_japanese(tmp_path, case):
+    text = BROKEN_YAML[case]
+    path = tmp_path / "typed.yaml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    with pytest.raises(DataError) as err:
+        load_scenario(path)
+    for problem in getattr(err.value, "errors", [err.value]):
+        message = problem.message
+        assert known(message), message
+        assert localize(message, "en") == message
+        ja = localize(message, "ja")
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja), ja
+        allowed = {"YAML", "UTF", "true", "false", "null", "int"} | set(re.findall(r"'([^']*)'", message))
+        leftover = [w for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"0x[0-9a-f]+|!![\w/.:]+", "", ja))
+                    if w not in allowed]
+        assert not leftover, (case, message, ja)
