@@ -803,13 +803,14 @@ class CardEditor(QDialog):
         except DataError:
             pack = packs.empty_pack()
         mine = set(pack.ids())
+        english = current_language() == "en"  # the card's name in the table's language where it has one
         for card in pack.cards:
-            self.open_combo.addItem(tr("editor.in_pack", id=card.get("id"), name=card.get("name")),
-                                    card.get("id"))
+            name = (english and card.get("name_en")) or card.get("name")
+            self.open_combo.addItem(tr("editor.in_pack", id=card.get("id"), name=name), card.get("id"))
         if self.db is not None:
             for cid, card in self.db.cards.items():
                 if cid not in mine:
-                    self.open_combo.addItem(tr("editor.shipped", id=cid, name=card.name), cid)
+                    self.open_combo.addItem(tr("editor.shipped", id=cid, name=texts.card_name(card)), cid)
 
     def _kind_changed(self) -> None:
         """Only the fields of the chosen kind are shown (a disabled field looks much like an

@@ -193,7 +193,8 @@ class RulesEditor(QDialog):
             t.setToolTip(tr("workbench.editor.original", text=text))
         self.table.setItem(r, 2, t)
         self.table.setItem(r, 3, QTableWidgetItem(""))
-        widget.setAccessibleName(key)
+        widget.setAccessibleName(label or key)  # as the row shows it, and what the rule says
+        widget.setAccessibleDescription(t.text())
         self.rows[key] = (r, kind, widget)
 
     def _build_rows(self) -> None:

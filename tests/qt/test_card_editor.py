@@ -365,6 +365,21 @@ def test_the_open_list_follows_the_card_in_the_form(qtbot, tmp_path, monkeypatch
     assert editor.open_combo.currentData() == ""
 
 
+@pytest.mark.parametrize("lang, shown", [("ja", "H-001 アルトリア"), ("en", "H-001 Artoria")])
+def test_the_open_list_names_the_cards_in_the_table_s_language(qtbot, tmp_path, monkeypatch, lang, shown):
+    """The English editor listed every shipped card by its Japanese name."""
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    before = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        editor = CardEditor(None, live_delay_ms=0)
+        qtbot.addWidget(editor)
+        items = [editor.open_combo.itemText(i) for i in range(editor.open_combo.count())]
+        assert shown in items
+    finally:
+        i18n.set_language(before)
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_preview_column_never_draws_one_part_over_another(qtbot, tmp_path, monkeypatch, lang):
     """At 1366×768 the editor opens 729 px high and its preview column scrolls; a box layout counted
