@@ -1139,7 +1139,9 @@ class CardEditor(QDialog):
         try:
             plan = packs.plan_import(source, self.pack_file)
         except DataError as exc:
-            text = tr("editor.refused", file=str(source), errors=str(exc))
+            from fate_royal.text.dataerrors import localize_error
+
+            text = tr("editor.refused", file=str(source), errors=localize_error(exc, current_language()))
             self.status.setText(text)
             if confirm is None:
                 QMessageBox.warning(self, _label("editor.import"), text)
@@ -1156,7 +1158,9 @@ class CardEditor(QDialog):
         try:
             packs.save_pack(plan.merged, self.pack_file)
         except (DataError, OSError) as exc:
-            self.status.setText(tr("editor.refused", file=str(source), errors=str(exc)))
+            from fate_royal.text.dataerrors import localize_error
+
+            self.status.setText(tr("editor.refused", file=str(source), errors=localize_error(exc, current_language())))
             return False
         self.status.setText(tr("editor.imported", file=str(source)))
         self.db = self._load_db()

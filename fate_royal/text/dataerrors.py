@@ -31,9 +31,9 @@ def _p(pattern: str) -> re.Pattern:
 _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((_p(p), k) for p, k in (
     (r"value (?P<value>-?\d+) above the maximum (?P<maximum>-?\d+)", "dataerror.above_maximum"),
     (r"value (?P<value>-?\d+) below the minimum (?P<minimum>-?\d+)", "dataerror.below_minimum"),
-    (r"(?P<what>'[^']*' in [\w ]+|\w+ \([A-Z][\w.]*\)): value (?P<value>-?\d+) above the maximum "
+    (r"(?P<what>'[^']*' in (?:[\w ]+|operation '[^']*')|\w+ \([A-Z][\w.]*\)): value (?P<value>-?\d+) above the maximum "
      r"(?P<maximum>-?\d+)", "dataerror.above_maximum_of"),
-    (r"(?P<what>'[^']*' in [\w ]+|\w+ \([A-Z][\w.]*\)): value (?P<value>-?\d+) below the minimum "
+    (r"(?P<what>'[^']*' in (?:[\w ]+|operation '[^']*')|\w+ \([A-Z][\w.]*\)): value (?P<value>-?\d+) below the minimum "
      r"(?P<minimum>-?\d+)", "dataerror.below_minimum_of"),
     (r"(?P<what>'[^']*' in [\w ']+|\w+ \([A-Z][\w.]*\)) must be at least (?P<minimum>-?\d+), got "
      r"(?P<value>-?\d+)", "dataerror.below_minimum_of"),
@@ -84,6 +84,29 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((_p(p), k) for p, k in (
      "dataerror.unplayable_needs_text"),
     (r"die face (?P<face>\S+) is not 1 to 6", "dataerror.die_face"),
     (r"die face (?P<face>\S+) is already in outcome (?P<outcome>\S+)", "dataerror.die_face_twice"),
+    # a card file and the errata patches over it (cards/loader.py): a patch that no longer fits the
+    # card is what a group meets when someone corrects a card the errata changes
+    (r"card id {Q:card} does not match the file name {Q:stem} \(name the file (?P<file>\S+)\)",
+     "dataerror.file_name"),
+    (r"card files end in \.yaml \(this \.yml file is not read\)", "dataerror.yml"),
+    (r"(?P<path>\S+) has no item {Q:item} \(it has (?P<n>\d+)\)", "dataerror.no_item_of"),
+    (r"the card has no (?P<path>\S+)", "dataerror.card_has_no"),
+    (r"empty segment in path {Q:path}", "dataerror.empty_segment"),
+    (r"(?P<path>\S+) is not a mapping or list", "dataerror.not_a_container"),
+    (r"patch (?P<patch>\S+) names card {Q:card}, which does not exist(?P<near> \(did you mean '[^']*'\?\))?",
+     "dataerror.patch_no_card"),
+    (r"patch (?P<patch>\S+) makes (?P<card>\S+) invalid: class (?P<cls>\S+) already has the class card "
+     r"(?P<other>\S+)", "dataerror.patch_class_taken"),
+    (r"patch (?P<patch>\S+) makes (?P<card>\S+) invalid: (?P<inner>.+)", "dataerror.patch_invalid"),
+    (r"patch (?P<patch>\S+): (?P<path>\S+) is not a list, cannot append", "dataerror.patch_not_list"),
+    (r"patch (?P<patch>\S+): an append patch expects \{count: N\}, the number of items already at the path",
+     "dataerror.patch_append_expect"),
+    (r"patch (?P<patch>\S+): expected (?P<count>\d+) item\(s\) at (?P<at>.+\)) (?P<path>\S+), found (?P<n>\d+) "
+     r"\(the card changed; check the patch against it\)", "dataerror.patch_count"),
+    (r"patch (?P<patch>\S+): (?P<card>\S+) already has (?P<shown>'.*'|\".*\") at (?P<path>\S+)", "dataerror.patch_has"),
+    (r"patch (?P<patch>\S+): (?P<at>.+\)) (?P<path>\S+) is (?P<current>.+), not the expected (?P<wanted>.+) "
+     r"\(the card changed; check the patch against it\)", "dataerror.patch_expected"),
+    (r"patch (?P<patch>\S+): (?P<inner>.+), in (?P<at>.+)", "dataerror.patch_at"),
     # --- the YAML of any data file: a card, a rule set, a scenario (cards/yamlsrc.py)
     (r"YAML syntax error: (?P<problem>.+)", "yamlerror.syntax"),
     (r"YAML error: (?P<problem>.+)", "yamlerror.other"),
@@ -328,6 +351,8 @@ def _reword(sentence: str, lang: str, label: Callable[[str], str] | None = None)
                     values[name] = _value(values[name], lang)
             if values.get("copy"):  # "M-006 (copy 2)": the second of its copies there
                 values["copy"] = tr_in(lang, "setuperror.copy", nth=re.sub(r"\D", "", values["copy"]))
+            if "inner" in values:  # a problem inside a patch's: worded as it is on its own
+                values["inner"] = _reword(values["inner"], lang, label) or values["inner"]
             if "problem" in values and values["problem"] in _YAML_PROBLEMS:
                 values["problem"] = tr_in(lang, "yamlerror.problem." + _YAML_PROBLEMS[values["problem"]],
                                           open="{", close="}")

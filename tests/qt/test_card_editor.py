@@ -136,12 +136,14 @@ def test_enter_a_mystic_code_play_it_share_it_and_replay(qtbot, tmp_path, monkey
                        "['touch /tmp/pwned']\n", "utf-8")
     assert not other.import_pack(hostile, confirm=lambda q: True)
     assert f"{hostile.as_posix()}:3: " in other.status.text()
+    assert "YAML のタグ !!python/object/apply:os.systemはデータファイルでは使えません" in other.status.text()
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: fate_royal-card-pack\ncards:\n  - id: M-003\n    kind: mystic_code\n"
                       "    name: x\n    effects:\n      - name: e\n        timing: activated\n"
                       "        ops: [{op: draw, count: -1}]\n", "utf-8")
     assert not other.import_pack(broken, confirm=lambda q: True)
     assert f"{broken.as_posix()}:9: " in other.status.text()
+    assert "操作「draw」の「count」：値 -1は下限 0を下回っています" in other.status.text()  # in the table's language
     assert fresh.read_bytes() == before
     assert sorted(p.name for p in fresh.parent.iterdir()) == ["card-pack.yaml"]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import re
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from fate_royal.cards.loader import build_card
 from fate_royal.text.dataerrors import known, localize
 
 from packhelp import NEW_CODE
+from wording import worded
 
 HERO = {"id": "H-090", "kind": "hero", "name": "試しの英霊", "name_en": "Trial Hero",
         "note": "typed in", "stats": {"pa": 3, "pd": 3, "ma": 2, "md": 2}, "classes": ["セイバー"]}
@@ -97,7 +99,7 @@ def test_numbers_and_names_survive_the_rewording():
 
 
 def test_a_sentence_without_a_wording_stays_as_the_loader_wrote_it():
-    message = "card files end in .yaml (this .yml file is not read)"
+    message = "card files are read on Tuesdays only"
     assert not known(message) and localize(message, "ja") == message
 
 
@@ -123,3 +125,62 @@ def test_an_english_form_gets_the_catalog_s_sentence_without_the_loader_s_japane
     assert localize(message, "en") == message  # the command line: the loader's words
     assert localize(message, "en", lambda k: k) == "a hero needs classes: its qualified classes"
     assert localize("rule is required", "en", {"rule": "Errata rule"}.get) == "Errata rule is required"
+
+
+CARDS = Path(__file__).resolve().parents[2] / "cards"
+
+#: a card folder changed one file at a time, as someone correcting a card or an errata would
+BROKEN_FILES = {
+    "a patch naming a card that is not there": ("errata/house.yaml", "card: M-006", "card: M-066"),
+    "a patch whose card changed": ("errata/house.yaml", "    expect: false\n    set: true",
+                                   "    expect: true\n    set: true"),
+    "a patch at an item the card lacks": ("errata/house.yaml", "path: effects.1.usable_while_down",
+                                          "path: effects.5.usable_while_down"),
+    "a patch that makes its card invalid": ("errata/house.yaml", "    expect: false\n    set: true",
+                                            "    expect: false\n    set: 7"),
+    "an append patch whose card changed": ("errata/house.yaml", "count: 1", "count: 4"),
+    "a card id that is not its file's": ("mystic_codes/M-006.yaml", "id: M-006", "id: M-066"),
+    "a tab in a card file": ("mystic_codes/M-006.yaml", "  - name:", "\t- name:"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN_FILES))
+def test_a_broken_card_folder_is_said_in_japanese(tmp_path, case):
+    """Reloading the cards after an edit that breaks one (or breaks the errata patch over it)."""
+    import shutil
+
+    from fate_royal.cards import DataError, load_card_db
+
+    rel, old, new = BROKEN_FILES[case]
+    root = tmp_path / "cards"
+    shutil.copytree(CARDS, root)
+    text = (root / rel).read_text(encoding="utf-8")
+    assert old in text
+    (root / rel).write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_card_db(root)
+    for message, ja in worded(err.value):
+        kept = re.sub(r"\([^()]*\.yaml:\d+\)|\[[^\]]*\]|'[^']*'|\S+\.yaml", " ", message)
+        words = set(re.findall(r"[a-z_]{3,}", re.sub(r"\([^()]*\.yaml:\d+\)|\[[^\]]*\]|'[^']*'", " ", ja)))
+        english = {"does", "not", "which", "exist", "expected", "found", "changed", "check", "against", "makes",
+                   "invalid", "item", "has", "the", "card", "patch"}
+        assert not words & english, (case, ja)
+        assert all(n in ja for n in re.findall(r"\d+", kept)), (case, message, ja)
+
+
+
+def test_a_card_file_that_cannot_be_read_is_one_problem_not_two(tmp_path):
+    """A tab in M-006.yaml also made the errata patch over M-006 say "names card 'M-006', which does
+    not exist (did you mean 'M-007'?)": the file's own problem is the one to fix."""
+    import shutil
+
+    from fate_royal.cards import DataError, load_card_db
+
+    root = tmp_path / "cards"
+    shutil.copytree(CARDS, root)
+    card = root / "mystic_codes" / "M-006.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("  - name:", "\t- name:", 1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_card_db(root)
+    messages = [e.message for e in getattr(err.value, "errors", [err.value])]
+    assert messages == ["YAML syntax error: found character that cannot start any token"]
