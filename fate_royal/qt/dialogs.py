@@ -169,7 +169,9 @@ class NewGameDialog(QDialog):
                 continue
             self.rules.addItem(texts.rules_title(rules), rules)
             self.rules.setItemData(self.rules.count() - 1, key, Qt.ItemDataRole.ToolTipRole)
-        self.rules_problem.setText("\n".join(problems))
+        from fate_royal.text.dataerrors import localize_lines
+
+        self.rules_problem.setText(localize_lines("\n".join(problems), current_language()))
         self.rules_problem.setVisible(bool(problems))
         if select is None:
             return

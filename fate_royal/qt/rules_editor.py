@@ -25,6 +25,7 @@ from fate_royal.qt.dialogs import confirm_unsaved
 from fate_royal.qt.i18n import current_language, tr, tr_in
 from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.texts import tr_or
+from fate_royal.text.dataerrors import localize_error
 
 DIFF_COLOUR = "#ffb26b"
 
@@ -418,7 +419,7 @@ class RulesEditor(QDialog):
             rules = self.ruleset()
             path = save_user_ruleset(rules, name, self.folder, title=name)
         except (ValueError, OSError) as exc:
-            self.error.setText(str(exc))
+            self.error.setText(localize_error(exc, current_language()))
             return None
         from fate_royal.cards.rulesets import load_ruleset
 
@@ -441,7 +442,7 @@ class RulesEditor(QDialog):
         try:
             rules, dest = import_ruleset(path, self.folder)
         except (DataError, OSError) as exc:
-            self.error.setText(str(exc))
+            self.error.setText(localize_error(exc, current_language()))
             return None
         self.load(rules)
         self._fill_start_from()
@@ -454,7 +455,7 @@ class RulesEditor(QDialog):
         try:
             export_ruleset(self.ruleset(), path)
         except (ValueError, OSError) as exc:
-            self.error.setText(str(exc))
+            self.error.setText(localize_error(exc, current_language()))
             return False
         return True
 

@@ -17,7 +17,7 @@ from typing import Callable
 
 from fate_royal.text.catalog import tr_in
 
-__all__ = ["known", "localize", "localize_error"]
+__all__ = ["known", "localize", "localize_error", "localize_lines"]
 
 _Q = r"'(?P<{}>[^']*)'"  # a value the loader quoted with repr()
 
@@ -107,6 +107,27 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((_p(p), k) for p, k in (
     (r"patch (?P<patch>\S+): (?P<at>.+\)) (?P<path>\S+) is (?P<current>.+), not the expected (?P<wanted>.+) "
      r"\(the card changed; check the patch against it\)", "dataerror.patch_expected"),
     (r"patch (?P<patch>\S+): (?P<inner>.+), in (?P<at>.+)", "dataerror.patch_at"),
+    # a rule set file and its rules profile (cards/rulesets.py, cards/ruleset.py, cards/profile.py)
+    (r"a rule set must be a mapping \(title, without, readings…\)", "dataerror.ruleset_mapping"),
+    (r"from must be house or base, got (?P<got>.+)", "dataerror.ruleset_from"),
+    (r"(?P<field>without|with) must be a list of rule ids such as \[E8, E9\.3\]", "dataerror.ruleset_list"),
+    (r"unknown errata rule or patch {Q:rule}(?P<near> \(did you mean '[^']*'\?\))? \(errata rules are "
+     r"E1\.1 … E9\.7; patches (?:are listed in|as in) cards/errata/\)", "dataerror.unknown_switch"),
+    (r"readings must be a mapping like \{R1: kept\}", "dataerror.readings_mapping"),
+    (r"unknown reading {Q:reading}(?P<near> \(did you mean '[^']*'\?\))? \(readings: (?P<choices>[^()]*)\)",
+     "dataerror.unknown_reading_of"),
+    (r"unknown reading {Q:reading}(?P<near> \(did you mean '[^']*'\?\))?", "dataerror.unknown_reading"),
+    (r"reading (?P<reading>\S+) \((?P<param>\w+)\) must be one of (?P<choices>[^;]+); got (?P<got>.+)",
+     "dataerror.reading_value"),
+    (r"unknown rules-profile parameter {Q:param}(?P<near> \(did you mean '[^']*'\?\))?", "dataerror.unknown_param"),
+    (r"(?P<param>\w+) \((?P<rule>D\d+)\) must be one of (?P<choices>[^;]+); got (?P<got>.+)", "dataerror.param_choice"),
+    (r"(?P<param>\w+) \((?P<rule>D\d+)\) names a value twice: (?P<got>.+)", "dataerror.param_twice"),
+    (r"(?P<param>\w+) \((?P<rule>D\d+)\) must be (?P<type>int|bool|str|list\[int\]), got \w+ (?P<got>.+)",
+     "dataerror.param_type"),
+    (r"start_mana (?P<mana>-?\d+) is above mana_limit (?P<limit>-?\d+)", "dataerror.start_mana_above_limit"),
+    (r"no shipped rule set {Q:ruleset} \(shipped: (?P<choices>[^()]*)\)", "dataerror.no_shipped_ruleset"),
+    (r"rules must name a rule set \(house, base, a file\) or list switches like \[errata, -E9\.3\]",
+     "dataerror.rules_spec"),
     # --- the YAML of any data file: a card, a rule set, a scenario (cards/yamlsrc.py)
     (r"YAML syntax error: (?P<problem>.+)", "yamlerror.syntax"),
     (r"YAML error: (?P<problem>.+)", "yamlerror.other"),
@@ -290,7 +311,7 @@ def _part(text: str, lang: str) -> str:
 
 
 #: the parts of a setup or a scenario the engine names ("unknown key 'x' in a player", "start turn")
-_SETUP_PARTS = {"scenario": "scenario", "the setup": "setup", "a player": "player", "a servant": "servant",
+_SETUP_PARTS = {"scenario": "scenario", "a rule set": "rule_set", "the setup": "setup", "a player": "player", "a servant": "servant",
                 "a seat card": "seat_card", "each seat card": "seat_card", "a die result": "die_result",
                 "start player": "start_player", "start turn": "start_turn", "servant hero": "servant_hero",
                 "servant class": "servant_class"}
@@ -358,6 +379,8 @@ def _reword(sentence: str, lang: str, label: Callable[[str], str] | None = None)
                                           open="{", close="}")
             if "last" in values:  # "a, b or c": the list as the language lists
                 values["choices"] = tr_in(lang, "setuperror.comma").join(values["choices"].split(", "))
+            if "type" in values:
+                values["type"] = tr_in(lang, "dataerror.param_type." + values["type"].replace("[int]", "_list"))
             for name in ("given", "missing"):
                 if name in values:
                     values[name] = tr_in(lang, "setuperror.half." + values[name])
@@ -452,3 +475,11 @@ def localize_error(error: BaseException, lang: str) -> str:
     if len(problems) > MAX_SHOWN_ERRORS:
         lines.append(tr_in(lang, "setuperror.more", n=len(problems) - MAX_SHOWN_ERRORS))
     return "\n".join(lines)
+
+
+def localize_lines(text: str, lang: str) -> str:
+    """Problems as a loader's error reads (``file:line: problem`` a line, as ``str(DataErrors)``
+    gives them) in ``lang``; a line with no wording stays as written."""
+    if lang == "en":
+        return text
+    return "\n".join(_placed(line, lang, None) for line in text.split("\n"))

@@ -98,6 +98,9 @@ def played_games() -> tuple:
 def file_words() -> set[str]:
     """The words of the scenario and setup formats (keys, steps, actions and the values to type):
     a problem with such a file names them as the file must spell them, in either language."""
+    from fate_royal.cards import rulesets
+    from fate_royal.cards.profile import PARAMETERS
+    from fate_royal.cards.ruleset import READINGS
     from fate_royal.rules import scenario, setup
 
     spelled = [*scenario.TOP_KEYS, *scenario.STEP_KINDS, *scenario.EXPECT_KEYS, *scenario.ACTION_KEYS,
@@ -105,7 +108,9 @@ def file_words() -> set[str]:
                *setup.PLAYER_KEYS, *setup.START_KEYS, *setup.SERVANT_KEYS, *setup.SEAT_CARD_KEYS,
                *setup.UID_ORDERS, *setup.SEAT_STATES, "uid_order", "action", "rule", "cards", "options",
                "auto_pass", "physical", "magic", "negate", "remove_coin", "assassination", "pa", "pd", "ma", "md",
-               "KB", "UTF", "ud800", "null", "expect", "count", "append", "path", "set"]  # (an errata patch's)
+               "KB", "UTF", "ud800", "null", "expect", "count", "append", "path", "set",  # (an errata patch's)
+               *rulesets.KEYS, *rulesets.SHIPPED, "errata", *PARAMETERS,  # (a rule set's)
+               *(choice for reading in READINGS.values() for choice in reading.choices)]
     return set(LATIN.findall(" ".join(spelled)))
 
 
@@ -119,7 +124,7 @@ def test_every_ui_string_is_in_one_language(lang):
         text = fill(template, {})
         text = re.sub(r"\{[^}]*\}", " ", text)
         frags = other_language(text, lang)
-        if key.startswith(("setuperror.", "yamlerror.", "dataerror.patch_")):  # a broken file's problem names its words
+        if key.startswith(("setuperror.", "yamlerror.", "dataerror.")):  # a broken file's problem names its words
             frags = [f for f in frags if f not in spelled]
         if frags:
             bad.append((key, frags))

@@ -703,7 +703,7 @@ def test_a_broken_shared_set_is_refused_with_file_and_line_and_a_good_one_import
     bad = tmp_path / "bad.yaml"
     bad.write_text("title: x\nwithout: [E8, E10]\n", encoding="utf-8")
     assert ed.import_file(bad) is None
-    assert ed.error.text().startswith(f"{bad.as_posix()}:2: unknown errata rule or patch 'E10'")
+    assert ed.error.text().startswith(f"{bad.as_posix()}:2: 知らないエラッタのルールかパッチ「E10」です")
     good = tmp_path / "group.yaml"
     good.write_text("title: 仲間のルール\nwithout: [E9.3]\nprofile: {hand_limit: 5}\n", encoding="utf-8")
     rules = ed.import_file(good)
@@ -716,4 +716,4 @@ def test_a_broken_shared_set_is_refused_with_file_and_line_and_a_good_one_import
     dlg = NewGameDialog(players=2, seed=1)
     qtbot.addWidget(dlg)
     assert any(dlg.rules.itemData(i).name == "group" for i in range(dlg.rules.count()))
-    assert "broken.yaml:2: unknown reading 'R9'" in dlg.rules_problem.text()
+    assert "broken.yaml:2: 知らない読み方「R9」です" in dlg.rules_problem.text()  # in the table's language

@@ -184,3 +184,39 @@ def test_a_card_file_that_cannot_be_read_is_one_problem_not_two(tmp_path):
         load_card_db(root)
     messages = [e.message for e in getattr(err.value, "errors", [err.value])]
     assert messages == ["YAML syntax error: found character that cannot start any token"]
+
+
+#: a rule set file a friend typed by hand, one mistake each
+BROKEN_RULESETS = {
+    "an unknown key": "title: x\ntitel: y\n",
+    "a start that is neither house nor base": "from: fancy\n",
+    "switches not in a list": "without: E8\n",
+    "an unknown switch": "without: [E99]\n",
+    "readings as a list": "readings: [R1]\n",
+    "an unknown reading": "readings: {R9: kept}\n",
+    "a reading's unknown value": "readings: {R1: maybe}\n",
+    "an unknown parameter": "profile: {mana_limt: 5}\n",
+    "a parameter's wrong type": "profile: {start_hand: many}\n",
+    "a parameter's unknown choice": "profile: {first_player: whoever}\n",
+    "parameters that contradict each other": "profile: {start_mana: 9, mana_limit: 5}\n",
+    "not a mapping": "- a\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN_RULESETS))
+def test_a_broken_rule_set_is_said_in_japanese(tmp_path, case):
+    from fate_royal.cards import DataError
+    from fate_royal.cards.rulesets import load_ruleset
+    from fate_royal.text.dataerrors import localize_lines
+
+    path = tmp_path / "friend.yaml"
+    path.write_text(BROKEN_RULESETS[case], encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_ruleset(path)
+    for message, ja in worded(err.value):
+        leftover = set(re.findall(r"\b(?:must|unknown|got|above|mapping|list|one of|is)\b", ja))
+        assert not leftover, (case, ja)
+    # as the new-game dialog lists a set that does not load: its file and line, then the problem
+    lines = localize_lines(str(err.value), "ja").splitlines()
+    assert all(line.startswith(f"{path}:") and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line) for line in lines)
+    assert localize_lines(str(err.value), "en") == str(err.value)
