@@ -40,7 +40,7 @@ from fate_royal.qt.dialogs import confirm_unsaved
 from fate_royal.qt.i18n import current_language, strip_mnemonic, tr
 from fate_royal.qt.screen import resize_on_screen
 from fate_royal.text.cardtext import card_text, effect_body, effect_text
-from fate_royal.text.dataerrors import localize
+from fate_royal.text.dataerrors import localize, localize_error
 
 PREVIEW_WIDTH = 300
 BAD_STYLE = "border: 2px solid #e0564a; background: #4a2320; color: #fbe9e4;"  # readable on the dark form
@@ -1100,7 +1100,8 @@ class CardEditor(QDialog):
         except DataError as exc:
             errors = getattr(exc, "errors", [exc])
             self._show_problems([str(e) for e in errors])
-            self.status.setText(tr("editor.save_refused") + " " + str(errors[0]))
+            self.status.setText(tr("editor.save_refused") + " "
+                                + localize_error(errors[0], current_language()))
             return False
         except OSError as exc:
             self.status.setText(tr("editor.save_refused") + " " + str(exc))
@@ -1122,7 +1123,7 @@ class CardEditor(QDialog):
         try:
             path = packs.export_pack(dest, self.pack_file)
         except (DataError, OSError) as exc:
-            self.status.setText(str(exc))
+            self.status.setText(localize_error(exc, current_language()))
             return None
         self.status.setText(tr("editor.exported", path=str(path)))
         return path
@@ -1139,8 +1140,6 @@ class CardEditor(QDialog):
         try:
             plan = packs.plan_import(source, self.pack_file)
         except DataError as exc:
-            from fate_royal.text.dataerrors import localize_error
-
             text = tr("editor.refused", file=str(source), errors=localize_error(exc, current_language()))
             self.status.setText(text)
             if confirm is None:
@@ -1158,9 +1157,8 @@ class CardEditor(QDialog):
         try:
             packs.save_pack(plan.merged, self.pack_file)
         except (DataError, OSError) as exc:
-            from fate_royal.text.dataerrors import localize_error
-
-            self.status.setText(tr("editor.refused", file=str(source), errors=localize_error(exc, current_language())))
+            self.status.setText(tr("editor.refused", file=str(source),
+                                   errors=localize_error(exc, current_language())))
             return False
         self.status.setText(tr("editor.imported", file=str(source)))
         self.db = self._load_db()

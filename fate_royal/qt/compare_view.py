@@ -26,7 +26,7 @@ from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.table import TableView
 from fate_royal.qt.i18n import current_language, tr as t
 from fate_royal.rules.compare import Comparison, Difference, compare_errata, compare_rules
-from fate_royal.text.dataerrors import localize
+from fate_royal.text.dataerrors import localize, localize_error
 from fate_royal.text.verdicts import STATE_VALUES, ZONE_TERMS
 
 ON_COLOUR = "#7dffb0"
@@ -307,7 +307,7 @@ class ComparisonWindow(QWidget):
             try:
                 self.set_scenario(path)
             except Exception as exc:  # a broken scenario file: say so, keep the window
-                self.title.setText(str(exc))
+                self.title.setText(localize_error(exc, current_language()))
 
     def recompute(self) -> Comparison | None:
         upto = self.upto.value() if self.scenario_mode else None

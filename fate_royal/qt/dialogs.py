@@ -198,7 +198,10 @@ class NewGameDialog(QDialog):
             rules = self.chosen_rules()
             known, entered, padded = deck_summary(load_card_db(rules=rules), rules)
         except Exception as exc:  # broken card data: say so here, the game start will too
-            self.deck_summary.setText(str(exc).splitlines()[0] if str(exc) else "")
+            from fate_royal.text.dataerrors import localize_lines
+
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            self.deck_summary.setText(localize_lines(first, current_language()))
             return
         self.deck_summary.setText(tr("newgame.deck_summary", known=known, entered=entered, padded=padded))
 

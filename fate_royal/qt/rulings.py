@@ -88,8 +88,10 @@ def refusal_text(reason: Any) -> str:
     from fate_royal.rules.save import SaveError
     from fate_royal.text.saveerrors import localize_refusal
 
-    if not isinstance(reason, SaveError):
-        return str(reason)
+    if not isinstance(reason, SaveError):  # the card data it needs, say: worded as a loader's problem
+        from fate_royal.text.dataerrors import localize_lines
+
+        return localize_lines(str(reason), current_language())
     where = f"{reason.file}:{reason.line}" if reason.line else reason.file
     return f"{where}: {localize_refusal(reason.message, current_language(), reason.reason)}"
 
@@ -636,7 +638,10 @@ class RulingsFeatures(QObject):
             new = Game(db, rules, record.setup, seed=record.seed, options=record.options,
                        cards=record.cards)
         except Exception as exc:
-            self.inform("error", t("rulings.reload.data_error", errors=f"cannot set up the game: {exc}"))
+            from fate_royal.text.dataerrors import localize
+
+            self.inform("error", t("rulings.reload.data_error",
+                                   errors=localize(f"cannot set up the game: {exc}", current_language())))
             return False
         words = texts.words(new)
         for i, action in enumerate(record.actions):

@@ -263,7 +263,8 @@ _ALL = re.compile(r"^ \((?P<kind>keys|players|steps): (?P<items>[^()]*)\)$")
 _PLAYER = re.compile(r"^player (?P<who>'[^']*'|\"[^\"]*\"|\d+): (?P<rest>.+)$", re.S)
 _FRAMES = (("cannot set up: ", "setuperror.cannot_set_up"),
            ("impossible start position: ", "setuperror.impossible_start"),
-           ("cannot set up the position: ", "setuperror.cannot_set_up_position"))
+           ("cannot set up the position: ", "setuperror.cannot_set_up_position"),
+           ("cannot set up the game: ", "setuperror.cannot_set_up_game"))
 #: a problem placed in its file ("scenarios/x.yaml:12: …"), as a scenario's error reads
 _PLACED = re.compile(r"^(?P<place>\S[^\n]*?:\d+): (?P<rest>.+)$", re.S)
 #: "path: sentence" (a problem found in data given as plain mappings, e.g. the editor's form)
@@ -311,7 +312,8 @@ def _part(text: str, lang: str) -> str:
 
 
 #: the parts of a setup or a scenario the engine names ("unknown key 'x' in a player", "start turn")
-_SETUP_PARTS = {"scenario": "scenario", "a rule set": "rule_set", "the setup": "setup", "a player": "player", "a servant": "servant",
+_SETUP_PARTS = {"scenario": "scenario", "a rule set": "rule_set", "the setup": "setup", "a player": "player",
+                "a servant": "servant",
                 "a seat card": "seat_card", "each seat card": "seat_card", "a die result": "die_result",
                 "start player": "start_player", "start turn": "start_turn", "servant hero": "servant_hero",
                 "servant class": "servant_class"}

@@ -283,3 +283,19 @@ def test_a_yaml_mistake_is_said_in_japanese(tmp_path, case):
         leftover = [w for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"0x[0-9a-f]+|!![\w/.:]+", "", ja))
                     if w not in allowed]
         assert not leftover, (case, message, ja)
+
+
+def test_text_already_made_of_a_loader_s_problems_is_worded_line_by_line():
+    """A refused save whose card data does not load, the new-game dialog's deck line, a reload whose
+    game cannot be set up again: the problem arrives as text, its places in front."""
+    from fate_royal.text.dataerrors import localize_lines
+
+    text = ("save.json: cards/heroes/H-001.yaml:8: 'pa' in stats: value 100000 above the maximum 99\n"
+            "cards/heroes/H-002.yaml:3: YAML syntax error: could not find expected ':'")
+    assert localize_lines(text, "ja").splitlines() == [
+        "save.json: cards/heroes/H-001.yaml:8: 能力値の「pa」：値 100000は上限 99を超えています",
+        "cards/heroes/H-002.yaml:3: YAML の書き方に誤りがあります：「:」が見つかりません"]
+    assert localize_lines(text, "en") == text
+    assert localize_lines("a line of tomorrow", "ja") == "a line of tomorrow"
+    assert localize("cannot set up the game: unknown card 'H-099'", "ja") == \
+        "ゲームを用意できません：知らないカード「H-099」です"
