@@ -48,15 +48,13 @@ def play(path: Path, rules: Any, lang: str, out=None, verbose: bool = False) -> 
     try:
         scenario = load_scenario(path)
         run = ScenarioRun(scenario, rules=rules)
-    except DataError as exc:
+    except (DataError, RulesError) as exc:  # the file's problems, in the chosen language
         if out:
+            from fate_royal.text.dataerrors import localize_error
+
             print(f"FAIL {path}", file=out)
-            for line in str(exc).splitlines():
+            for line in localize_error(exc, lang).splitlines():
                 print(f"  {line}", file=out)
-        return FileResult(path, False, str(exc))
-    except RulesError as exc:
-        if out:
-            print(f"FAIL {path}\n  {exc}", file=out)
         return FileResult(path, False, str(exc))
     except Exception as exc:  # an engine bug while setting up: report, keep the batch going
         if out:

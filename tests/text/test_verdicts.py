@@ -96,3 +96,16 @@ def test_run_in_japanese_reports_failed_checks_in_japanese(capsys):
     assert "expected" not in out
     assert main(["--no-errata", str(path)]) == 1  # English: the checker's own words
     assert "command_spells: expected 0, got 1" in capsys.readouterr().out
+
+
+def test_run_in_japanese_says_a_broken_file_s_problems_in_japanese(tmp_path, capsys):
+    from fate_royal.commands.run import main
+
+    bad = tmp_path / "typo.yaml"
+    bad.write_text((ROOT / "scenarios" / "demos" / "E1.3-demo-reverse-never-down.yaml").read_text(encoding="utf-8")
+                   .replace("state: reverse}", "state: exploded}", 1), encoding="utf-8")
+    assert main(["--lang", "ja", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"  {bad}:16: サーヴァントの「state」はreverse、rise、down、dangerのどれかです（今は「exploded」）" in out
+    assert main([str(bad)]) == 1  # English by default: the loader's own words
+    assert f"  {bad}:16: servant state must be reverse, rise, down or danger, got 'exploded'" in capsys.readouterr().out
