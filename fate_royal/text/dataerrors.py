@@ -1,13 +1,18 @@
 """Data-file problems in the reader's language.
 
-The card loader (``fate_royal.cards``) words its problems in English: the command line prints them
-as they are, next to the file and line they name. The card editor and the card patch form show the
-same problems to players at the table, in the table's language: ``localize(message, lang)`` rewords
-the problems those forms can produce, keeping every value, key, card id and path exactly as the
-loader wrote it. A message with no wording here stays as the loader wrote it (``known`` says which).
+The loaders word their problems in English: the command line prints them as they are, next to the
+file and line they name. The table shows the same problems in its own language:
+``localize(message, lang)`` rewords one, keeping every value, key, card id and path exactly as the
+loader wrote it; ``localize_error`` a loader's error (one ``file:line: problem`` a line) and
+``localize_lines`` such an error already made text. Worded here: the YAML reader's problems (any
+data file), the card loader's and its errata patches', the rule-set reader's and its profile's, the
+setup checker's (a scenario's players and start, a save's setup), the scenario loader's and runner's
+(a demo step that cannot be played as written) and the engine's checks of a start position. A
+message with no wording here stays as the loader wrote it (``known`` says which).
 
-A rewording is a pattern over the loader's sentence and a catalog key (``dataerror.*``) whose
-placeholders are the pattern's named groups. Qt-free.
+A rewording is a pattern over the loader's sentence and a catalog key (``dataerror.*``,
+``yamlerror.*``, ``setuperror.*``) whose placeholders are the pattern's named groups; the keys and
+values a file must spell (``state``, ``reverse``) stay as written. Qt-free.
 """
 
 from __future__ import annotations
