@@ -362,7 +362,7 @@ class ComparisonWindow(QWidget):
                 why = t("rulings.compare.refused", number=r["number"],
                         player=side.game.player_name(r["action"].player),
                         action=words.action(side.game, r["action"]), rules=texts.rules_title(side.ruleset),
-                        reason=words.reason(r["reason"])) + (f" [{r['rule']}]" if r["rule"] else "")
+                        reason=words.reason(r["reason"], replayed=True)) + (f" [{r['rule']}]" if r["rule"] else "")
             note.setText(t("rulings.compare.stopped", why=why) if why else "")
             note.setVisible(bool(why))
         self.count.setText(t("rulings.compare.count", count=len(comp.differences)) if comp.differences

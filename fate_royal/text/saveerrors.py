@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 
-from fate_royal.text.catalog import tr_in, tr_or_in
+from fate_royal.text.catalog import tr_in
 from fate_royal.text.dataerrors import localize
+from fate_royal.text.words import Words
 
 __all__ = ["localize_refusal", "known"]
 
@@ -76,7 +77,7 @@ def _reword(sentence: str, lang: str, code: str = "") -> str | None:
                 values["what"] = tr_in(lang, "saveerror.kind." + values["what"])
             if "rule" in values:  # a refused action: by its code as the table words it, else as written
                 if code:
-                    values["reason"] = tr_or_in(lang, f"reason.{code}", code.replace("_", " "))
+                    values["reason"] = Words(lang).reason(code, replayed=True)
                 values["reason"] += values.pop("rule") or ""
             if key == "saveerror.setup":  # the setup checker's problem, as a scenario's is worded
                 values["reason"] = localize(values["reason"], lang)

@@ -209,8 +209,11 @@ class Words:
 
     # --- refusals
 
-    def reason(self, code: str) -> str:
-        return tr_or_in(self.lang, f"reason.{code}", code.replace("_", " "))
+    def reason(self, code: str, replayed: bool = False) -> str:
+        """Why the rules refused an action. ``replayed``: said of a recorded action (a save's replay,
+        a comparison), where "your" would address the reader instead of the seat that acted."""
+        said = tr_or_in(self.lang, f"reason.{code}", code.replace("_", " "))
+        return tr_or_in(self.lang, f"reason.replayed.{code}", said) if replayed else said
 
     # --- actions
 

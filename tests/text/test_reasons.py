@@ -48,3 +48,18 @@ def test_every_why_code_has_words(lang):
     assert {"proxy_engagement_only", "proxy_fighters_only", "proxy_already", "user_out", "negated", "effect_lost"} <= codes
     missing = sorted(c for c in codes if not catalog.has_key(f"why.{c}", lang))
     assert not missing, f"{lang}: no words for why codes {missing}"
+
+
+def test_a_recorded_action_s_reason_speaks_of_the_seat_not_the_reader():
+    """A save's replay and the comparison refuse a recorded action: "あなたの選択番ではありません"
+    addressed whoever opened the file. Said of a recorded action, the reasons that say "you" say
+    "that seat"; the others read as they do at the table."""
+    from fate_royal.text import Words
+
+    for lang, you in (("ja", "あなた"), ("en", "your")):
+        w = Words(lang)
+        for code in ("not_your_turn", "not_your_card"):
+            assert you in w.reason(code)
+            assert you not in w.reason(code, replayed=True) and w.reason(code, replayed=True)
+        assert w.reason("servant_down", replayed=True) == w.reason("servant_down")
+    assert Words("ja").reason("not_your_turn", replayed=True) == "その席の選択番ではありません"

@@ -115,7 +115,8 @@ def test_every_refusal_a_person_meets_reads_as_japanese(tmp_path, base, db, rule
     refused, code = reasons.pop("replay failed")
     assert refused == "replay failed at action 1: it is seat 2's decision, not seat 0's [D6]"
     assert code == "not_your_turn"
-    assert localize_refusal(refused, "ja", code) == "1番目のアクションを再生できません：あなたの選択番ではありません [D6]"
+    # said of the recorded seat, not of the reader ("あなたの選択番" addressed whoever opened the file)
+    assert localize_refusal(refused, "ja", code) == "1番目のアクションを再生できません：その席の選択番ではありません [D6]"
     assert localize_refusal(refused, "en", code) == refused
     # without the code (a message read back from a log) the engine's sentence stays inside the frame
     assert localize_refusal(refused, "ja") == "1番目のアクションを再生できません：" + refused.split(": ", 1)[1]
