@@ -1174,9 +1174,16 @@ class CardEditor(QDialog):
         lay.addWidget(QLabel(_label("editor.unknown_hint")))
         lst = QListWidget()
         lst.setObjectName("unknown_list")
+        from fate_royal.text.catalog import card_note
+
         rows = packs.unknown_list(self.db) if self.db is not None else []
+        lang = current_language()
         for card_id, path, why in rows:
-            item = QListWidgetItem(f"{card_id}  {path}  — {why}")
+            # the data's notes are written in English: their wording in the table's language (as the
+            # card zoom shows them), a note with none only in the English editor
+            worded = card_note(why, lang)
+            why = worded if worded != why or lang == "en" else ""
+            item = QListWidgetItem(f"{card_id}  {path}" + (f"  — {why}" if why else ""))
             item.setData(Qt.ItemDataRole.UserRole, card_id)
             lst.addItem(item)
 

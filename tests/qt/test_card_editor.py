@@ -242,6 +242,12 @@ def test_provisional_fields_are_one_click_away_and_completed_in_the_form(qtbot, 
     items = dlg.findChild(type(editor.problems), "unknown_list")
     rows = [items.item(i) for i in range(items.count())]
     h002 = next(r for r in rows if r.text().startswith("H-002  stats.pa"))
+    # why each is unknown, in the table's language (the data's notes are written in English)
+    import re
+
+    said = [re.sub(r"^\S+  \S+", "", r.text()) for r in rows]
+    assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", s) for s in said if s), said
+    assert not [s for s in said if re.search(r"\b(?:printed|unknown|assumed|the)\b", s)]
     dlg.open_item(h002)
     assert editor.card_id() == "H-002" and editor.name.text() == "エミヤ"
     assert editor.replaces_label.text()  # it corrects a shipped card
