@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from fate_royal.text.catalog import tr_in
-from fate_royal.text.dataerrors import localize
+from fate_royal.text.dataerrors import known as data_known, localize
 from fate_royal.text.words import Words
 
 __all__ = ["localize_refusal", "known"]
@@ -51,7 +51,6 @@ _WORDINGS: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile("^" + p + "$",
     (r"'record' or 'names' is missing", "saveerror.record_or_names"),
     (r"'(?P<field>[^']+)' is missing", "saveerror.key_missing_only"),
     (r"its setup cannot be played \((?P<reason>.+)\)", "saveerror.setup"),
-    (r"impossible start position: (?P<problems>.+)", "saveerror.impossible_start"),
     (r"action (?P<n>\d+) is not valid \((?P<reason>.+)\)", "saveerror.action_not_valid"),
     (r"the replay does not reach the saved position", "saveerror.replay_differs"),
     (r"the record holds (?P<n>\d+) actions, above the maximum (?P<maximum>\d+)", "saveerror.too_many_actions"),
@@ -68,7 +67,8 @@ def _reword(sentence: str, lang: str, code: str = "") -> str | None:
     for prefix, key in _FRAMES:
         if sentence.startswith(prefix):
             rest = sentence[len(prefix):]
-            return tr_in(lang, key, detail=_reword(rest, lang) or rest)
+            # a detail the checks share with scenarios (an impossible start position) is worded there
+            return tr_in(lang, key, detail=_reword(rest, lang) or localize(rest, lang))
     for pattern, key in _WORDINGS:
         m = pattern.match(sentence)
         if m:
@@ -81,9 +81,6 @@ def _reword(sentence: str, lang: str, code: str = "") -> str | None:
                 values["reason"] += values.pop("rule") or ""
             if key == "saveerror.setup":  # the setup checker's problem, as a scenario's is worded
                 values["reason"] = localize(values["reason"], lang)
-            if key == "saveerror.impossible_start":
-                values["problems"] = tr_in(lang, "setuperror.separator").join(
-                    localize(p, lang) for p in values["problems"].split("; "))
             return tr_in(lang, key, **values)
     return None
 
@@ -102,5 +99,6 @@ def known(message: str) -> bool:
     """Whether ``message`` has a wording: the whole of it, frame and what follows."""
     for prefix, _key in _FRAMES:
         if message.startswith(prefix):
-            return known(message[len(prefix):])
+            rest = message[len(prefix):]
+            return known(rest) or data_known(rest)
     return any(pattern.match(message) for pattern, _key in _WORDINGS)

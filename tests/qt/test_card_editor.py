@@ -68,11 +68,16 @@ def enter_new_code(qtbot, editor: CardEditor) -> None:
 
 
 @pytest.fixture
-def lang_ja():
+def in_language():
+    """``in_language(lang)`` sets the table's language for a test; the former one comes back after."""
     before = i18n.current_language()
-    i18n.set_language("ja")
-    yield
+    yield i18n.set_language
     i18n.set_language(before)
+
+
+@pytest.fixture
+def lang_ja(in_language):
+    in_language("ja")
 
 
 def test_enter_a_mystic_code_play_it_share_it_and_replay(qtbot, tmp_path, monkeypatch, lang_ja):
@@ -264,23 +269,19 @@ def test_provisional_fields_are_one_click_away_and_completed_in_the_form(qtbot, 
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_the_editor_in_both_languages(qtbot, tmp_path, monkeypatch, lang):
+def test_the_editor_in_both_languages(qtbot, tmp_path, monkeypatch, lang, in_language):
     monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
-    before = i18n.current_language()
-    i18n.set_language(lang)
-    try:
-        editor = CardEditor(None, live_delay_ms=0)
-        qtbot.addWidget(editor)
-        editor.load_mapping(NEW_CODE)
-        labels = [w.text() for w in editor.findChildren(QCheckBox)] + \
-                 [editor.save_button.text(), editor.windowTitle()]
-        assert not any(t.startswith("[") for t in labels), labels
-        for combo in editor.findChildren(QComboBox):
-            assert not any(combo.itemText(i).startswith("[editor.") for i in range(combo.count()))
-        assert len(editor.generated_texts()) == 2
-        assert editor.findChildren(QSpinBox)
-    finally:
-        i18n.set_language(before)
+    in_language(lang)
+    editor = CardEditor(None, live_delay_ms=0)
+    qtbot.addWidget(editor)
+    editor.load_mapping(NEW_CODE)
+    labels = [w.text() for w in editor.findChildren(QCheckBox)] + \
+             [editor.save_button.text(), editor.windowTitle()]
+    assert not any(t.startswith("[") for t in labels), labels
+    for combo in editor.findChildren(QComboBox):
+        assert not any(combo.itemText(i).startswith("[editor.") for i in range(combo.count()))
+    assert len(editor.generated_texts()) == 2
+    assert editor.findChildren(QSpinBox)
 
 
 def test_the_game_menu_opens_the_editor(qtbot, tmp_path, monkeypatch):
@@ -374,40 +375,33 @@ def test_the_open_list_follows_the_card_in_the_form(qtbot, tmp_path, monkeypatch
 
 
 @pytest.mark.parametrize("lang, shown", [("ja", "H-001 アルトリア"), ("en", "H-001 Artoria")])
-def test_the_open_list_names_the_cards_in_the_table_s_language(qtbot, tmp_path, monkeypatch, lang, shown):
+def test_the_open_list_names_the_cards_in_the_table_s_language(qtbot, tmp_path, monkeypatch, lang, shown,
+                                                              in_language):
     """The English editor listed every shipped card by its Japanese name."""
     monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
-    before = i18n.current_language()
-    i18n.set_language(lang)
-    try:
-        editor = CardEditor(None, live_delay_ms=0)
-        qtbot.addWidget(editor)
-        items = [editor.open_combo.itemText(i) for i in range(editor.open_combo.count())]
-        assert shown in items
-    finally:
-        i18n.set_language(before)
+    in_language(lang)
+    editor = CardEditor(None, live_delay_ms=0)
+    qtbot.addWidget(editor)
+    items = [editor.open_combo.itemText(i) for i in range(editor.open_combo.count())]
+    assert shown in items
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_the_preview_column_never_draws_one_part_over_another(qtbot, tmp_path, monkeypatch, lang):
+def test_the_preview_column_never_draws_one_part_over_another(qtbot, tmp_path, monkeypatch, lang, in_language):
     """At 1366×768 the editor opens 729 px high and its preview column scrolls; a box layout counted
     the wrapped "corrects the official card …" line as one line, and the card's face was drawn
     over its second."""
     monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
-    before = i18n.current_language()
-    i18n.set_language(lang)
-    try:
-        editor = CardEditor(None, "H-001", live_delay_ms=0)
-        qtbot.addWidget(editor)
-        editor.resize(1280, 729)
-        editor.show()
-        qtbot.waitExposed(editor)
-        qtbot.wait(30)
-        assert editor.replaces_label.text()  # a shipped card: the line is there (two lines wide)
-        column = editor.face.parentWidget().layout()
-        parts = [column.itemAt(i).widget() for i in range(column.count())]
-        shown = [w for w in parts if w is not None and w.isVisible()]
-        for upper, lower in zip(shown, shown[1:]):
-            assert upper.geometry().bottom() < lower.geometry().top(), (upper, lower)
-    finally:
-        i18n.set_language(before)
+    in_language(lang)
+    editor = CardEditor(None, "H-001", live_delay_ms=0)
+    qtbot.addWidget(editor)
+    editor.resize(1280, 729)
+    editor.show()
+    qtbot.waitExposed(editor)
+    qtbot.wait(30)
+    assert editor.replaces_label.text()  # a shipped card: the line is there (two lines wide)
+    column = editor.face.parentWidget().layout()
+    parts = [column.itemAt(i).widget() for i in range(column.count())]
+    shown = [w for w in parts if w is not None and w.isVisible()]
+    for upper, lower in zip(shown, shown[1:]):
+        assert upper.geometry().bottom() < lower.geometry().top(), (upper, lower)
