@@ -24,6 +24,7 @@ from fate_royal.qt.i18n import current_language, tr
 from fate_royal.qt.i18n import tr as t
 from fate_royal.qt.texts import field_label
 from fate_royal.text.catalog import card_note
+from fate_royal.text.words import Words
 
 STAT_KEYS = ("pa", "pd", "ma", "md")
 PROV_COLOURS = {"printed": "#bfb3a0", "errata": "#ff9d5c", "provisional": "#7fc8ff"}
@@ -189,6 +190,10 @@ def provenance_label(kind: str) -> str:
     return texts.tr_or(f"provenance.{kind}", kind)
 
 
+#: Below this width the inspector puts its text under the card's picture, not beside it.
+NARROW_W = 560
+
+
 class CardInspector(QWidget):
     """The inspector dock's widget. ``show_card(card_id, uid=None)`` selects a card."""
 
@@ -222,7 +227,7 @@ class CardInspector(QWidget):
         body.setContentsMargins(0, 0, 0, 0)
         self.image = QLabel()
         self.image.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-        self.image.setMinimumWidth(200)
+        self.image.setMinimumWidth(160)
         body.addWidget(self.image, 0)
         self.summary = QTextBrowser()
         self.summary.setOpenLinks(False)
@@ -370,14 +375,28 @@ class CardInspector(QWidget):
         else:
             lines_html = (f"<h3 style='color:#e8c36a'>{_esc(tr('panel.inspector.effective'))}</h3>"
                           f"<p style='color:#a99c88'>{_esc(t('rulings.inspector.not_in_play'))}</p>")
-        w = max(200, min(360, int(self.width() * 0.45)))
+        # Narrow (a dock beside a 1280-px table, or a tab beside the demo), the text beside the
+        # picture got ~150 px: the stats table's headers stood one letter a line. There the picture
+        # stands alone and all of the text goes under it, the dock's whole width.
+        narrow = self.width() < NARROW_W
+        if narrow:
+            w = max(160, min(240, self.width() - 40))
+        else:
+            w = max(200, min(360, int(self.width() * 0.45)))
         img = art.render_card_image(card, QSize(w, round(w * art.CARD_ASPECT)), lang=current_language(),
                                     effective_stats=effective if card.kind == "hero" else None,
                                     db=self.db())  # (chip names: 竜牙兵, not dragon_tooth_warrior)
         self.image.setPixmap(QPixmap.fromImage(img))
-        self.image.setFixedWidth(w + 8)
-        self.summary.setHtml(self._header_html(card) + lines_html)
-        self.details.setHtml(self._errata_html(card) + self._provenance_html(card))
+        if narrow:  # (centred across the dock, which stays free to be made narrower)
+            self.image.setMinimumWidth(w + 8)
+            self.image.setMaximumWidth((1 << 24) - 1)  # (Qt's QWIDGETSIZE_MAX: no maximum)
+        else:
+            self.image.setFixedWidth(w + 8)
+        head = self._header_html(card) + lines_html
+        rest = self._errata_html(card) + self._provenance_html(card)
+        self.summary.setVisible(not narrow)
+        self.summary.setHtml("" if narrow else head)
+        self.details.setHtml(head + rest if narrow else rest)
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -416,7 +435,8 @@ class CardInspector(QWidget):
                 cells.append(f"<td align='center' style='color:{colour}'>{_esc(sign)}</td>")
             rule = (f"<a href='rule:{_esc(line.rule)}' style='color:#8fc7ff'>{_esc(line.rule)}</a>"
                     if line.rule else "")
-            rows.append(f"<tr><td>{_esc(line.label)} <span style='color:#8a7f70'>{_esc(line.source)}</span></td>"
+            number = line.source if self.db() is not None and line.source in self.db().cards else ""
+            rows.append(f"<tr><td>{_esc(self._line_label(line))} <span style='color:#8a7f70'>{_esc(number)}</span></td>"
                         + "".join(cells) + f"<td>{rule}</td></tr>")
         if effective:
             rows.append(f"<tr><td><b>{_esc(t('rulings.inspector.total'))}</b></td>"
@@ -424,6 +444,23 @@ class CardInspector(QWidget):
                         + "<td></td></tr>")
         return head + ("<table cellspacing='0' cellpadding='3' width='100%'>" + "".join(rows) + "</table>"
                        if len(rows) > 1 else "<p style='color:#a99c88'>—</p>")
+
+    def _line_label(self, line: Any) -> str:
+        """A stat line's card, chip or effect name in the table's language (the engine's line
+        carries the printed Japanese names: the English inspector said "アルトリア H-001")."""
+        words = Words(current_language(), self.db())
+        if self.db() is not None and line.source in self.db().chips:
+            return words.chip_name(line.source)
+        card = words.card_def(line.source)
+        if card is None:
+            return line.label
+        if not line.effect:
+            return words.card_name(card)
+        effect = words.effect_name(line.effect, card)
+        name = words.card_name(card)
+        if line.label == line.effect or effect == name:  # a modifier, or an effect named as its card
+            return effect
+        return f"{name}: {effect}"
 
     def _provenance_html(self, card: CardDef) -> str:
         rows = [f"<tr><th align='left'>{_esc(t('rulings.inspector.field'))}</th>"

@@ -394,6 +394,9 @@ class RulingsFeatures(QObject):
             open_dock(self.window, self.demo_dock, max(380, self.window.width() // 4))
         else:
             self.demo_dock.setVisible(self.demo.active)
+        if self.demo.active and self.demo_dock.visibleRegion().isEmpty():  # a tab behind the card detail
+            self.demo_dock.raise_()  # a step shows its explanation
+            self._covers_on_top()
         self._update_actions()
         if self.demo.active:
             h = max(1, self.window.height())
@@ -771,13 +774,16 @@ class RulingsFeatures(QObject):
         else:
             self.inspect()
 
+    def _covers_on_top(self) -> None:
+        for cover in (getattr(self.window, "overlay", None), getattr(self.window, "prompt_overlay", None)):
+            if cover is not None and cover.isVisible():
+                cover.raise_()  # a hand-off screen or the shared prompt stays over the docks
+
     def inspect(self, card_id: str | None = None, uid: int | None = None) -> CardInspector:
         if not self.inspector_dock.isVisible():
             open_dock(self.window, self.inspector_dock, max(520, self.window.width() // 3))
         self.inspector_dock.raise_()
-        for cover in (getattr(self.window, "overlay", None), getattr(self.window, "prompt_overlay", None)):
-            if cover is not None and cover.isVisible():
-                cover.raise_()  # a hand-off screen or the shared prompt stays over the docks
+        self._covers_on_top()
         if uid is not None:
             self.inspector.show_uid(uid)
         elif card_id is not None:

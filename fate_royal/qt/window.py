@@ -23,8 +23,8 @@ from PySide6.QtGui import (
     QShortcut,
 )
 from PySide6.QtWidgets import (
-    QCheckBox, QGroupBox, QHBoxLayout, QLabel, QMainWindow, QMenu, QPushButton, QStyle,
-    QVBoxLayout, QWidget,
+    QCheckBox, QDockWidget, QGroupBox, QHBoxLayout, QLabel, QMainWindow, QMenu, QPushButton, QStyle,
+    QTabWidget, QVBoxLayout, QWidget,
 )
 
 from fate_royal.qt import art, i18n, texts
@@ -81,6 +81,10 @@ QDialog QTabWidget::pane { background: #0f0a07; border: 1px solid #3a2a1f; borde
 QDialog QTabBar::tab { background: #2b1e15; color: #d8cbb3; border: 1px solid #3a2a1f; padding: 4px 12px;
   border-top-left-radius: 4px; border-top-right-radius: 4px; }
 QDialog QTabBar::tab:selected { background: #3a2a1f; color: #f4ecdc; border-color: #6b5038; }
+QMainWindow > QTabBar::tab { background: #1b130e; color: #b8a78f; border: 1px solid #3a2a1f; padding: 4px 14px;
+  border-top-left-radius: 4px; border-top-right-radius: 4px; }
+QMainWindow > QTabBar::tab:selected { background: #2b1e15; color: #e8c36a; border-color: #6b5038; font-weight: bold; }
+QMainWindow > QTabBar::tab:hover { color: #f4ecdc; }
 QComboBox QAbstractItemView { background: #0f0a07; color: #f4ecdc; selection-background-color: #6b5038; }
 QDialog QPushButton, QMessageBox QPushButton {
   background: #3a2a1f; color: #f4ecdc; border: 1px solid #6b5038; border-radius: 4px; padding: 4px 14px; }
@@ -97,23 +101,62 @@ QCheckBox:disabled, QDialog QLabel:disabled { color: #6b5f55; }
 #: the narrowest the actions / stack / log column gets (every label and button still reads at
 #: 1024 x 700 with a dock open beside it)
 SIDE_MIN_W = 210
+#: the narrowest a dock opens at (the card detail's picture and its text still side by side)
+DOCK_MIN_W = 300
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum" (PySide6 does not export the constant)
 
 
 def open_dock(window: Any, dock: Any, wanted: int) -> None:
-    """Show ``dock`` beside the table, ``wanted`` pixels wide but no wider than leaves the table
-    and the side column their minimum widths. Its first layout is held to that width: left to
-    itself the dock took its own preferred width and pushed a 1024-px window 70 px wider than the
-    screen, or squeezed the side column to ~90 px (buttons without labels, words broken letter by
-    letter)."""
+    """Show ``dock`` beside the table, ``wanted`` pixels wide but no wider than leaves the table,
+    the side column and any dock already open their minimum widths. Its first layout is held to that
+    width: left to itself the dock took its own preferred width and pushed a 1024-px window 70 px
+    wider than the screen, or squeezed the side column to ~90 px (buttons without labels, words
+    broken letter by letter). Where the window has no room for one more column of docks (the demo
+    and the card detail together need about 1,330 pixels across with the table, wider than a
+    1280×800 projector), the dock opens as a tab of the one already there, in front."""
     central = window.centralWidget()
     separator = window.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent)
-    room = window.width() - separator - (central.minimumSizeHint().width() if central is not None else 0)
-    width = max(300, min(wanted, room))
+    beside = [d for d in window.findChildren(QDockWidget)
+              if d is not dock and d.isVisible() and not d.isFloating()
+              and window.dockWidgetArea(d) in (Qt.DockWidgetArea.LeftDockWidgetArea,
+                                               Qt.DockWidgetArea.RightDockWidgetArea)]
+    if any(d in beside for d in window.tabifiedDockWidgets(dock)):  # already one of their tabs
+        dock.show()
+        dock.raise_()
+        return
+    columns: list[Any] = []  # one dock for each column of docks open (tabbed docks share one)
+    for d in beside:
+        if not any(d in window.tabifiedDockWidgets(c) for c in columns):
+            columns.append(d)
+
+    def least(d: Any) -> int:  # (a dock's own hint is reliable once it has been laid out)
+        return max(DOCK_MIN_W, d.minimumSizeHint().width())
+
+    table = (central.minimumSizeHint().width() if central is not None else 0) + separator
+    mine = DOCK_MIN_W
+    if columns and window.width() - table - sum(least(c) + separator for c in columns) < mine:
+        area = window.dockWidgetArea(dock)
+        host = next((c for c in columns if window.dockWidgetArea(c) == area), columns[0])
+        window.tabifyDockWidget(host, dock)
+        dock.show()
+        dock.raise_()
+        return
+    room = window.width() - table - sum(c.width() + separator for c in columns)
+    width = max(mine, min(wanted, room))
+    held = [dock]
+    if room < mine:  # the docks already open give up what they have above their minimum
+        for c in columns:
+            c.setMaximumWidth(least(c))
+            held.append(c)
     dock.setMaximumWidth(width)
     dock.show()
     window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
-    QTimer.singleShot(0, lambda: dock.setMaximumWidth(QWIDGETSIZE_MAX))  # then the user's to resize
+
+    def release() -> None:  # then the widths are the user's to drag
+        for d in held:
+            d.setMaximumWidth(QWIDGETSIZE_MAX)
+
+    QTimer.singleShot(0, release)
 
 
 class HandoffOverlay(QWidget):
@@ -318,6 +361,8 @@ class MainWindow(QMainWindow):
         self.last_menu: QMenu | None = None
         self.setObjectName("main")
         self.setStyleSheet(WINDOW_STYLE + art.marks_style("QDialog "))
+        # docks sharing a column (the demo and the card detail on a small screen) show their tabs on top
+        self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas, QTabWidget.TabPosition.North)
         # (the window icon is the application's, set once in app.py; Qt shows it on every window)
         self._build()
         self._build_menus()

@@ -7,6 +7,7 @@ inspector squeezed it to ~90 px: "1 パス (Spac / e)", buttons with no label)."
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from fate_royal.qt import fonts, i18n
@@ -165,3 +166,76 @@ def test_every_window_opens_within_a_small_screen(qtbot, small_window):
         window.close()
     assert too_big == {}, (free.width(), free.height())
     assert free.width() < 1100  # (the test means something only on a screen smaller than they ask)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("first", ["demo", "inspector"])
+@pytest.mark.parametrize("width, height, tabbed", [(1280, 800, True), (1920, 1080, False)])
+def test_the_demo_and_the_card_detail_share_a_column_where_the_screen_is_narrow(
+        qtbot, small_window, lang, first, width, height, tabbed):
+    """On a 1280×800 projector, opening the card detail beside a demo (or a demo beside it) made
+    the window 1,330 pixels wide in Japanese and 1,405 in English, its right edge past the screen.
+    There, the second dock opens as a tab of the first, in front; on a wide screen they stand side
+    by side."""
+    from pathlib import Path
+
+    from fate_royal.qt.window import SIDE_MIN_W
+
+    win, controller, features = small_window
+    i18n.set_language(lang)
+    demo = Path(__file__).resolve().parents[2] / "scenarios" / "demos" / "E6.ex1-demo-gilles-rider-dragon.yaml"
+    assert controller.new_game(["A", "B", "C"], seed=7, errata=True)
+    win.resize(width, height)
+    qtbot.wait(30)
+    opened = []
+    for what in (first, "inspector" if first == "demo" else "demo"):
+        if what == "demo":
+            assert features.open_scenario(demo) is None
+            opened.append(features.demo_dock)
+        else:
+            features.inspect(card_id="H-012")
+            opened.append(features.inspector_dock)
+        qtbot.wait(50)
+    assert _settled(qtbot, win)[0] == width
+    assert win.side.width() >= SIDE_MIN_W
+    assert win.minimumSizeHint().width() <= width
+    shared = opened[0] in win.tabifiedDockWidgets(opened[1])
+    assert shared == tabbed, (width, lang)
+    # the dock opened last is the one in front, and both are still open
+    assert opened[1].isVisible() and not opened[1].visibleRegion().isEmpty()
+    assert opened[0].isVisible() and opened[0].visibleRegion().isEmpty() == tabbed
+    # showing a card, or stepping the demo, brings its dock to the front, with no new column
+    if first == "inspector":
+        features.inspect(card_id="H-001")
+    else:
+        features.demo.forward()
+    qtbot.wait(30)
+    assert not opened[0].visibleRegion().isEmpty() and win.width() == width
+    assert opened[1].visibleRegion().isEmpty() == tabbed
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_narrow_card_detail_puts_its_text_under_the_picture(qtbot, small_window, lang):
+    """Beside a 1024-px table, or as a tab beside the demo, the card detail is ~330–380 px wide: its
+    text beside the picture got ~150 px, and the stats table's headers ("出どころ", "物攻") stood one
+    letter a line. Narrow, the text goes under the picture at the dock's whole width; wide, beside
+    it; the same text either way."""
+    win, controller, features = small_window
+    i18n.set_language(lang)
+    from pathlib import Path
+
+    demo = Path(__file__).resolve().parents[2] / "scenarios" / "demos" / "E6.ex1-demo-gilles-rider-dragon.yaml"
+    assert features.open_scenario(demo) is None  # A's servant face up: its stats table shows
+    insp = features.inspect(uid=controller.game.state.players[0].hero)
+    assert "ジル" in insp.text() or "Gilles" in insp.text()
+    qtbot.wait(50)
+    narrow_text = insp.text().split()
+    assert insp.width() < 560
+    assert not insp.summary.isVisible() and insp.details.width() >= insp.width() - 30
+    assert insp.image.pixmap() is not None and not insp.image.pixmap().isNull()
+    win.resize(1900, 900)
+    win.resizeDocks([features.inspector_dock], [760], Qt.Orientation.Horizontal)
+    qtbot.wait(50)
+    assert insp.width() >= 560
+    assert insp.summary.isVisible() and insp.summary.x() > insp.image.x()
+    assert insp.text().split() == narrow_text

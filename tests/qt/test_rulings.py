@@ -546,6 +546,36 @@ def test_inspector_effective_stats_with_sources(table):
     assert "5" in text
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_inspectors_stat_sources_are_named_in_the_tables_language(table, lang):
+    """The English inspector listed where a fighter's stats come from by their printed Japanese
+    names ("アルトリア H-001", "海魔 SEA_DEMON"): each card, chip and effect is named as the table
+    names it, in either language, for the servant itself and for a proxy fighting for it."""
+    from test_languages import other_language, proper_names
+
+    win, c, f = table(new_game=False)
+    i18n.set_language(lang)
+    try:
+        assert f.open_scenario(DEMOS / "E6.ex1-demo-gilles-rider-dragon.yaml") is None
+        names = proper_names(c.game.db) + ["常時", "起動"]
+        seen = []
+        for step in range(9):  # the servants as dealt, then the sea demons fighting for Gilles
+            insp = f.inspect(uid=c.game.state.players[0].hero)
+            html = insp.summary.toHtml() + insp.details.toHtml()
+            table_text = insp.text().split(i18n.tr("rulings.inspector.source"), 1)[-1]
+            stats_part = table_text.split(i18n.tr("rulings.inspector.total"), 1)[0]
+            assert not other_language(stats_part, lang, names), (step, stats_part)
+            seen.append(stats_part)
+            assert html
+            f.demo.forward()
+        joined = "\n".join(seen)
+        expected = {"ja": ["ジル・ド・レェ", "ライダー", "海魔", "竜種"],
+                    "en": ["Gilles de Rais", "Rider", "Sea Demon", "Dragon"]}[lang]
+        assert all(word in joined for word in expected), joined
+    finally:
+        i18n.set_language("ja")
+
+
 def test_inspector_follows_the_card_under_the_mouse(table, qtbot):
     win, c, f = table(new_game=False)
     assert f.open_scenario(DEMOS / "E1.9-demo-rise-step.yaml") is None
