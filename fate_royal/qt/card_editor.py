@@ -603,6 +603,8 @@ class CardEditor(QDialog):
         self._timer = QTimer(self, singleShot=True, interval=live_delay_ms)
         self._timer.timeout.connect(self.refresh)
         self._loading = False
+        self._numbered = True  # False while a new card's number is the editor's choice, not the person's
+        self._renumbering = False
         self._clean: dict | None = None  # the form as last loaded or saved (unsaved changes differ)
         self.db = self._load_db()
         self.chips = dict(self.db.chips) if self.db is not None else {}
@@ -734,6 +736,7 @@ class CardEditor(QDialog):
         self.face = QLabel()
         self.face.setObjectName("face")
         self.face.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.face.setWordWrap(True)  # (the words shown until a face can be drawn)
         self.face.setMinimumSize(QSize(PREVIEW_WIDTH, round(PREVIEW_WIDTH * art.CARD_ASPECT)))
         rl.addWidget(self.face)
         self.replaces_label = WrappedLabel()
@@ -780,6 +783,7 @@ class CardEditor(QDialog):
         outer.addLayout(bottom)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.number.valueChanged.connect(self.schedule)
+        self.number.valueChanged.connect(self._number_set)
         self._fill_open_combo()
         resize_on_screen(self, 1280, 860)
 
@@ -816,6 +820,12 @@ class CardEditor(QDialog):
         """Only the fields of the chosen kind are shown (a disabled field looks much like an
         enabled one in the dark theme, and a mystic code has no classes to tick)."""
         kind = self.kind.currentData()
+        if not self._loading and not self._numbered:  # a new card: the first free number of its kind
+            self._renumbering = True
+            try:
+                self.number.setValue(self.first_free_number(kind))
+            finally:
+                self._renumbering = False
         applies = {"stats": kind in ("hero", "class"), "classes": kind == "hero",
                    "class_name": kind == "class", "copies": kind in ("mystic_code", "scene")}
         for path, on in applies.items():
@@ -863,7 +873,26 @@ class CardEditor(QDialog):
     # --- loading a card into the form
 
     def new_card(self, kind: str = "mystic_code") -> None:
-        self.load_mapping({"kind": kind, "id": f"{ID_PREFIX[kind]}-001", "name": ""})
+        """An empty form for a card typed in from the box. Its number is the first that no card of
+        that kind has yet (it was always 001: a new hero was H-001, and saving it replaced
+        アルトリア); it follows the kind until the person sets it."""
+        self.load_mapping({"kind": kind, "id": f"{ID_PREFIX[kind]}-{self.first_free_number(kind):03d}",
+                           "name": ""})
+        self._numbered = False
+
+    def first_free_number(self, kind: str) -> int:
+        """The first number of ``kind`` that neither a shipped card nor one of the pack has."""
+        used = set(self.db.cards) if self.db is not None else set()
+        try:
+            used |= set(self._pack().ids())
+        except DataError:
+            pass
+        prefix = ID_PREFIX[kind]
+        return next((n for n in range(1, 1000) if f"{prefix}-{n:03d}" not in used), 1)
+
+    def _number_set(self) -> None:
+        if not self._loading and not self._renumbering:
+            self._numbered = True  # the person's number stays, whatever the kind
 
     def open_card(self, card_id: str) -> None:
         """A card of the pack, or a shipped card to correct (provisional values stay marked until
@@ -890,6 +919,7 @@ class CardEditor(QDialog):
             self.new_card(self.kind.currentData())
 
     def load_mapping(self, mapping: dict) -> None:
+        self._numbered = True  # a card's own number (new_card frees it again)
         self._loading = True
         try:
             data, self.wrappers = unwrap(plain(mapping))
@@ -989,9 +1019,18 @@ class CardEditor(QDialog):
         shipped = self.db is not None and self.card_id() in self.db.cards and \
             self.db.cards[self.card_id()].provenance_default != "entered"
         self.replaces_label.setText(tr("editor.replaces", id=self.card_id()) if shipped else "")
+        if card is None and not mapping.get("name"):
+            # a card still without its name (every new one): its face is drawn all the same, under
+            # a stand-in name, so the preview is never a blank space to begin with
+            stand_in = dict(mapping, name=tr("editor.unnamed"))
+            card, _ = build_card(stand_in, self.chips, source=self.card_id(), entered=True)
         if card is None:
+            face = self.face.pixmap()
+            if face is None or face.isNull():  # nothing drawn yet (a new hero has no classes either)
+                self.face.setText(_label("editor.face_waiting"))
             return
-        self.current = card
+        if mapping.get("name"):
+            self.current = card
         image = art.render_card_image(self.face_card(card), PREVIEW_WIDTH, lang=self.lang, db=self.db)
         self.face.setPixmap(QPixmap.fromImage(image))
         parts = []

@@ -769,8 +769,11 @@ class RulingsFeatures(QObject):
     # ------------------------------------------------------------------ views
 
     def toggle_inspector(self) -> None:
-        if self._docks_built and self._inspector_dock.isVisible():
-            self.inspector_dock.hide()
+        """Ctrl+I: hide the inspector when it is in view; show it, or bring its tab to the front
+        (behind the demo's, it counts as visible to Qt), when it is not."""
+        dock = self._inspector_dock if self._docks_built else None
+        if dock is not None and dock.isVisible() and not dock.visibleRegion().isEmpty():
+            dock.hide()
         else:
             self.inspect()
 

@@ -405,3 +405,66 @@ def test_the_preview_column_never_draws_one_part_over_another(qtbot, tmp_path, m
     shown = [w for w in parts if w is not None and w.isVisible()]
     for upper, lower in zip(shown, shown[1:]):
         assert upper.geometry().bottom() < lower.geometry().top(), (upper, lower)
+
+
+@pytest.mark.parametrize("kind", ["hero", "class", "mystic_code", "scene"])
+def test_a_new_card_shows_its_face_before_it_has_a_name(qtbot, tmp_path, monkeypatch, lang_ja, kind):
+    """A new card has no name yet, and its preview was a blank space ("カードの見た目" over
+    nothing) until one was typed: the face is drawn under a stand-in name, which is never saved
+    (the name is still a problem on its field)."""
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    editor = CardEditor(None, kind=kind, live_delay_ms=0)
+    qtbot.addWidget(editor)
+    editor.show()
+    editor.refresh()
+    face = editor.face.pixmap()
+    if kind == "hero":  # a hero's face needs its qualified classes too: until then, words say so
+        assert face is None or face.isNull()
+        assert "クラス適性" in editor.face.text()
+        next(iter(editor.classes.values())).setChecked(True)
+        editor.refresh()
+        face = editor.face.pixmap()
+    assert face is not None and not face.isNull() and face.width() > 100
+    assert "name" in editor.problems_by_path and editor.current is None
+    assert not editor.save()
+    assert not (tmp_path / "card-pack.yaml").exists()
+    editor.name.setText("試しの一枚")
+    editor.refresh()
+    assert editor.current is not None and editor.current.name == "試しの一枚"
+
+
+def test_a_new_card_takes_the_first_free_number_of_its_kind(qtbot, tmp_path, monkeypatch, lang_ja):
+    """A new card was always number 001: a new hero was H-001, and saving it replaced アルトリア (the
+    form only said "corrects the shipped card H-001" in small print). It takes the first number no
+    shipped or pack card of its kind has, and follows the kind until the person sets a number."""
+    monkeypatch.setenv("FATE_ROYAL_PACK", str(tmp_path / "card-pack.yaml"))
+    editor = CardEditor(None, kind="hero", live_delay_ms=0)
+    qtbot.addWidget(editor)
+    editor.show()
+    shipped = set(editor.db.cards)
+
+    def expected(prefix: str) -> str:
+        return next(f"{prefix}-{n:03d}" for n in range(1, 1000) if f"{prefix}-{n:03d}" not in shipped)
+
+    assert editor.card_id() == expected("H") and editor.card_id() not in shipped
+    assert editor.replaces_label.text() == ""
+    for kind, prefix in (("class", "C"), ("scene", "S"), ("mystic_code", "M"), ("hero", "H")):
+        editor.kind.setCurrentIndex(editor.kind.findData(kind))
+        assert editor.card_id() == expected(prefix)
+    # a number the person sets stays when the kind changes (and then says what it corrects)
+    editor.number.setValue(3)
+    editor.kind.setCurrentIndex(editor.kind.findData("class"))
+    assert editor.card_id() == "C-003"
+    editor.refresh()
+    assert "C-003" in editor.replaces_label.text()
+    # a card saved into the pack takes its number too
+    editor.new_card("mystic_code")
+    first = editor.card_id()
+    editor.name.setText("試しの礼装")
+    assert editor.save()
+    editor.new_card("mystic_code")
+    assert editor.card_id() != first and editor.card_id() == (
+        next(f"M-{n:03d}" for n in range(1, 1000) if f"M-{n:03d}" not in shipped | {first}))
+    # a card opened from the list keeps its own number whatever is done with the kind
+    editor.open_card("H-012")
+    assert editor.card_id() == "H-012"

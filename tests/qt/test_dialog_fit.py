@@ -212,6 +212,14 @@ def test_the_demo_and_the_card_detail_share_a_column_where_the_screen_is_narrow(
     qtbot.wait(30)
     assert not opened[0].visibleRegion().isEmpty() and win.width() == width
     assert opened[1].visibleRegion().isEmpty() == tabbed
+    # Ctrl+I brings a card inspector that is behind the demo to the front, and hides one in view
+    if tabbed and first == "demo":
+        features.act_inspector.trigger()
+        qtbot.wait(30)
+        assert features.inspector_dock.isVisible() and not features.inspector_dock.visibleRegion().isEmpty()
+        features.act_inspector.trigger()
+        qtbot.wait(30)
+        assert not features.inspector_dock.isVisible() and not features.demo_dock.visibleRegion().isEmpty()
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

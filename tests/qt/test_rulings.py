@@ -551,13 +551,19 @@ def test_the_inspectors_stat_sources_are_named_in_the_tables_language(table, lan
     """The English inspector listed where a fighter's stats come from by their printed Japanese
     names ("アルトリア H-001", "海魔 SEA_DEMON"): each card, chip and effect is named as the table
     names it, in either language, for the servant itself and for a proxy fighting for it."""
-    from test_languages import other_language, proper_names
+    from test_languages import other_language
 
     win, c, f = table(new_game=False)
     i18n.set_language(lang)
     try:
         assert f.open_scenario(DEMOS / "E6.ex1-demo-gilles-rider-dragon.yaml") is None
-        names = proper_names(c.game.db) + ["常時", "起動"]
+        db = c.game.db
+
+        def named(thing) -> str:  # as the table names it in this language (not the other's name)
+            return (lang == "en" and thing.name_en) or thing.name
+
+        names = sorted({named(x) for card in db.cards.values() for x in (card, *card.effects)}
+                       | {named(chip) for chip in db.chips.values()}, key=len, reverse=True)
         seen = []
         for step in range(9):  # the servants as dealt, then the sea demons fighting for Gilles
             insp = f.inspect(uid=c.game.state.players[0].hero)
