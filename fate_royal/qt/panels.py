@@ -10,7 +10,7 @@ import html
 from typing import Any
 
 from PySide6.QtCore import QUrl, Qt, Signal
-from PySide6.QtGui import QKeySequence, QTextCursor
+from PySide6.QtGui import QColor, QKeySequence, QPainter, QTextCursor
 from PySide6.QtWidgets import (
     QFrame, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QTextBrowser,
     QToolButton, QVBoxLayout, QWidget,
@@ -699,6 +699,27 @@ class LogPanel(QTextBrowser):
             self._filter = f
             self._game = None  # rebuild
             self.refresh()
+
+    def no_match_text(self) -> str:
+        """What the log says when its filter hides every line (a stray key typed into the rule
+        field emptied it without a word), else "". Qt's own placeholder is one unwrapped line, cut
+        at the panel's edge, so the log draws this itself."""
+        if self._filter == (None, "") or self.document().characterCount() > 1:
+            return ""
+        return tr("log.filter.no_match")
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().paintEvent(event)
+        text = self.no_match_text()
+        if text:
+            painter = QPainter(self.viewport())
+            try:
+                painter.setPen(QColor("#a99c88"))
+                painter.drawText(self.viewport().rect().adjusted(8, 6, -8, -6),
+                                 int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                                     | Qt.TextFlag.TextWordWrap), text)
+            finally:
+                painter.end()
 
     def _passes(self, e: Any) -> bool:
         player, rule = self._filter

@@ -284,6 +284,16 @@ def test_log_filters_by_player_and_by_rule(table):
     assert lines and all("D5" in x for x in lines)
     w.log.set_filter(None, "")
     assert w.log.toPlainText().count("\n") == everyone
+    # a filter that hides every line says so (a stray key in the rule field emptied the log mutely)
+    w.log.set_filter(None, "1 -B")
+    assert not w.log.toPlainText().strip()
+    assert w.log.no_match_text() == i18n.tr("log.filter.no_match") and "全員" in w.log.no_match_text()
+    w.log.grab()  # (drawn, wrapped to the panel)
+    w.log.set_filter(None, "")
+    assert w.log.no_match_text() == "" and w.log.toPlainText().count("\n") == everyone
+    w.log.set_filter(None, "D5")
+    assert w.log.no_match_text() == ""  # lines shown: nothing to say
+    w.log.set_filter(None, "")
 
 
 def test_undo_redo_buttons_history_list_and_undo_to_here(table):
