@@ -873,7 +873,10 @@ class PresenterWindow(QWidget):
         self.narration.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.narration.setStyleSheet("background:#2b1e15; color:#fff6e2; border:1px solid #6b5237;"
                                      " border-radius:10px; padding:0.5em 0.7em;")
-        self.narration.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        # its share of the column, its type fitted to it (``apply_scale``): a long narration (a
+        # demo's opening text) asked for its height at the largest type, and on a 1280×800
+        # projector squeezed the hands strip to names on chips, "+2" for the rest
+        self.narration.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         side.addWidget(self.narration, 3)
         self.result = QLabel()
         self.result.setWordWrap(True)
@@ -922,7 +925,7 @@ class PresenterWindow(QWidget):
         self.keys.setFont(pixel_font(max(11.0, h / 72)))
         self.hands.caption_px = name_px
         self.hands.update()
-        self._fit(self.narration, max(14.0, h / 36), name_px)
+        self._fit(self.narration, max(14.0, h / 36), min(name_px, max(12.0, h / 56)))
         self._fit(self.title, max(16.0, h / 30), max(14.0, h / 45), bold=True)
 
     @staticmethod

@@ -230,7 +230,15 @@ class HandsStrip(QWidget):
             n = len(hand)
             slot = w
             if n:
-                slot = max(w, min(avail_w / n - gap, self.caption_px * 7))  # room for the name
+                most = avail_w / n - gap
+                slot = max(w, min(most, self.caption_px * 7))  # room for the name
+                # a name that would be cut ("Encounter with a Serv…") widens the slots, as far as
+                # the row has room (a short hand leaves plenty)
+                flags = int(Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap)
+                while slot + 1 < most and any(
+                        fm.boundingRect(QRectF(0, 0, slot, 10_000), flags, name).height() > cap_h + 0.5
+                        for name in names):
+                    slot = min(most, slot + self.caption_px)
                 if n * (slot + gap) > avail_w:  # too many: shrink the cards, never overlap them
                     slot = max(4.0, avail_w / n - gap)
                 w = min(w, slot)

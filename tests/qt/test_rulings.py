@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
 
 from fate_royal.qt import fonts, i18n, rulings
 from fate_royal.qt.controller import GameController
@@ -221,6 +222,37 @@ def test_a_broken_scenario_says_what_is_wrong_in_the_table_s_language(table, tmp
         f.open_scenario(bad)
         assert f.last_message[1].endswith(f"{bad}:16: servant state must be reverse, rise, down or danger, "
                                           "got 'exploded'")
+    finally:
+        i18n.set_language("ja")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_presenter_names_each_hand_card_whole(table, qtbot, lang):
+    """At 1280×800 the English presenter cut its hand cards' names ("Encounter with a Serv…") in
+    slots of seven letters' width while the row had room to spare: a slot widens until every name
+    fits its two lines, as far as the row allows. And at a demo's opening position, its long
+    narration took the height it wanted at the largest type, leaving the hands strip 90 px: names
+    on chips and "+2" for the rest; the narration's type now fits the share it is given."""
+    from fate_royal.qt.fonts import pixel_font
+    from fate_royal.qt.reveal import fit_caption
+
+    win, c, f = table(new_game=False)
+    i18n.set_language(lang)
+    try:
+        assert f.open_scenario(DEMOS / "E6.ex1-demo-gilles-rider-dragon.yaml") is None
+        p = f.open_presenter(full_screen=False)
+        for w, h in ((1280, 800), (1920, 1080)):
+            p.resize(w, h)
+            qtbot.waitUntil(lambda: p.width() == w and p.height() == h, timeout=2000)
+            qtbot.wait(50)  # (the layouts follow the new size)
+            hands = p.hands
+            hands.layout_hands()
+            assert not hands.names_only, (w, hands.height())
+            font = pixel_font(hands.caption_px, bold=True)
+            captions = [(rect, name) for rect, name in hands.caption_rects if not name.startswith("+")]
+            assert len(captions) == len(hands.records()) >= 3
+            cut = [name for rect, name in captions if fit_caption(font, name, rect) != name]
+            assert not cut, (w, cut)
     finally:
         i18n.set_language("ja")
 
