@@ -101,7 +101,7 @@ QCheckBox:disabled, QDialog QLabel:disabled { color: #6b5f55; }
 #: the narrowest the actions / stack / log column gets (every label and button still reads at
 #: 1024 x 700 with a dock open beside it)
 SIDE_MIN_W = 210
-#: the narrowest a dock opens at (the card detail's picture and its text still side by side)
+#: the narrowest a dock opens at (the card detail still shows its card whole, its text under it)
 DOCK_MIN_W = 300
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum" (PySide6 does not export the constant)
 
