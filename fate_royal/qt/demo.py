@@ -836,7 +836,13 @@ class PresenterWindow(QWidget):
         self.setWindowTitle(t("rulings.presenter.title"))
         self.setObjectName("presenter")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("QWidget#presenter { background: #0d0906; } QLabel { color: #f4ecdc; }")
+        self.setStyleSheet(
+            "QWidget#presenter { background: #0d0906; } QLabel { color: #f4ecdc; }"
+            # the "show every hand" button in the room's colours (it was Qt's light grey)
+            " QPushButton { background: #3a2a1f; color: #f4ecdc; border: 1px solid #6b5038;"
+            " border-radius: 4px; padding: 4px 14px; }"
+            " QPushButton:hover { background: #4a3726; }"
+            " QPushButton:checked { background: #6b5038; border-color: #e8c36a; color: #fff6e2; }")
         self.reveal = RevealController(controller, parent=self)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(12, 8, 12, 8)
@@ -941,7 +947,8 @@ class PresenterWindow(QWidget):
 
     def refresh(self) -> None:
         s = self.state.session
-        self.keys.setText(t("rulings.presenter.keys"))
+        # the step keys only where there are steps (a live game has none: → did nothing)
+        self.keys.setText(t("rulings.presenter.keys" if s is not None else "rulings.presenter.keys_live"))
         self.agree.setText(t("workbench.presenter.agree"))
         if s is None:
             g = self.controller.game

@@ -556,8 +556,11 @@ def test_presenter_has_no_overlap_at_three_sizes_and_names_read_from_the_back(
         assert p.agree.isVisible()
         p.agree.click()
         assert p.hands.records() and "？" not in p.roster.text()
+        # no steps to take in a live game: the keys line offers only closing (it offered → / ←)
+        assert p.keys.text() == i18n.tr("rulings.presenter.keys_live") and "→" not in p.keys.text()
     else:
         assert not p.agree.isVisible()
+        assert p.keys.text() == i18n.tr("rulings.presenter.keys") and "→" in p.keys.text()
     for w, h in ((1280, 720), (1920, 1080), (3840, 2160)):
         p.resize(w, h)
         qtbot.waitUntil(lambda: p.size().width() == w and p.size().height() == h, timeout=2000)
