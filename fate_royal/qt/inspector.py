@@ -23,6 +23,7 @@ from fate_royal.qt.compat import emit
 from fate_royal.qt.i18n import current_language, tr
 from fate_royal.qt.i18n import tr as t
 from fate_royal.qt.texts import field_label
+from fate_royal.qt.window import QWIDGETSIZE_MAX
 from fate_royal.text.catalog import card_note
 from fate_royal.text.words import Words
 
@@ -389,7 +390,7 @@ class CardInspector(QWidget):
         self.image.setPixmap(QPixmap.fromImage(img))
         if narrow:  # (centred across the dock, which stays free to be made narrower)
             self.image.setMinimumWidth(w + 8)
-            self.image.setMaximumWidth((1 << 24) - 1)  # (Qt's QWIDGETSIZE_MAX: no maximum)
+            self.image.setMaximumWidth(QWIDGETSIZE_MAX)
         else:
             self.image.setFixedWidth(w + 8)
         head = self._header_html(card) + lines_html

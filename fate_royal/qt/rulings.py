@@ -36,7 +36,7 @@ from fate_royal.qt.demo import DemoPanel, DemoState, PresenterWindow, ReplaySess
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.inspector import CardInspector
 from fate_royal.qt.i18n import tr as t
-from fate_royal.qt.window import open_dock
+from fate_royal.qt.window import in_view, open_dock
 
 log = logging.getLogger(__name__)
 
@@ -394,7 +394,7 @@ class RulingsFeatures(QObject):
             open_dock(self.window, self.demo_dock, max(380, self.window.width() // 4))
         else:
             self.demo_dock.setVisible(self.demo.active)
-        if self.demo.active and self.demo_dock.visibleRegion().isEmpty():  # a tab behind the card detail
+        if self.demo.active and not in_view(self.demo_dock):  # a tab behind the card detail
             self.demo_dock.raise_()  # a step shows its explanation
             self._covers_on_top()
         self._update_actions()
@@ -772,7 +772,7 @@ class RulingsFeatures(QObject):
         """Ctrl+I: hide the inspector when it is in view; show it, or bring its tab to the front
         (behind the demo's, it counts as visible to Qt), when it is not."""
         dock = self._inspector_dock if self._docks_built else None
-        if dock is not None and dock.isVisible() and not dock.visibleRegion().isEmpty():
+        if dock is not None and in_view(dock):
             dock.hide()
         else:
             self.inspect()

@@ -106,6 +106,12 @@ DOCK_MIN_W = 300
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum" (PySide6 does not export the constant)
 
 
+def in_view(dock: Any) -> bool:
+    """Whether ``dock`` can be seen: shown and not a tab behind another dock (Qt counts a tab
+    behind as visible)."""
+    return dock.isVisible() and not dock.visibleRegion().isEmpty()
+
+
 def open_dock(window: Any, dock: Any, wanted: int) -> None:
     """Show ``dock`` beside the table, ``wanted`` pixels wide but no wider than leaves the table,
     the side column and any dock already open their minimum widths. Its first layout is held to that
