@@ -136,15 +136,16 @@ def _wrap(text: str, font: Any, width: float, max_lines: int, seams: tuple[str, 
                 best = [head, *rest]
         if best is not None:
             return best, True
-        lines, whole = _balanced(text, font, width, n)
-        if whole and not any(_inside_word(a, b) for a, b in zip(lines, lines[1:])):
+        lines, whole, cuts_word = _balanced(text, font, width, n)
+        if whole and not cuts_word:
             return lines, True
     # no way without breaking a word (a name in katakana, a word in Latin letters): the fewest lines
     for n in range(2, max_lines + 1):
-        lines, whole = _balanced(text, font, width, n)
+        lines, whole, _cut = _balanced(text, font, width, n)
         if whole:
             return lines, True
-    return _balanced(text, font, width, max_lines)
+    lines, whole, _cut = _balanced(text, font, width, max_lines)
+    return lines, whole
 
 
 def _word_letter(c: str) -> bool:
@@ -159,10 +160,12 @@ def _inside_word(line: str, following: str) -> bool:
     return bool(line) and bool(following) and _word_letter(line[-1]) and _word_letter(following[0])
 
 
-def _balanced(text: str, font: Any, width: float, max_lines: int) -> tuple[list[str], bool]:
+def _balanced(text: str, font: Any, width: float, max_lines: int) -> tuple[list[str], bool, bool]:
     """``text`` at the language's line breaks in at most ``max_lines`` lines, balanced (the
     narrowest width that needs no more lines, so no word such as 「1枚目」 is left alone at the end
-    of a full line); the last line elided with "…" if text remains."""
+    of a full line); the last line elided with "…" if text remains. Also returned: whether the text
+    is whole, and whether a break still falls inside a word (told on the pieces as cut from the
+    text, before their spaces are trimmed: "with a" / "Servant" is a break between two words)."""
     from PySide6.QtGui import QFontMetricsF, QTextLayout, QTextOption
 
     def breaks(w: float) -> list[tuple[int, int]]:
@@ -191,23 +194,25 @@ def _balanced(text: str, font: Any, width: float, max_lines: int) -> tuple[list[
             else:
                 lo = mid
         starts = breaks(hi)
-    lines = [text[a:a + n].strip() for a, n in starts[:max_lines]]
+    pieces = [text[a:a + n] for a, n in starts[:max_lines]]  # (a break at a space ends in it)
     fm = QFontMetricsF(font)
     if len(starts) > max_lines:
+        lines = [p.strip() for p in pieces]
         rest = text[starts[max_lines - 1][0]:].strip()
         lines[-1] = fm.elidedText(rest, Qt.TextElideMode.ElideRight, width)
-        return lines, False
+        return lines, False, False
     # a break inside a word moves back to the word's start (after "・" or a space) where the next
     # line still has room: 「アルトリア・ペ / ンドラゴン」 becomes 「アルトリア・ / ペンドラゴン」
-    for i in range(len(lines) - 1):
-        if not _inside_word(lines[i], lines[i + 1]):
+    for i in range(len(pieces) - 1):
+        if not _inside_word(pieces[i], pieces[i + 1]):
             continue
-        cut = max(lines[i].rfind(c) for c in "・ 　")
-        if cut >= len(lines[i]) // 3:
-            moved = lines[i][cut + 1:] + lines[i + 1]
-            if fm.horizontalAdvance(moved) <= width:
-                lines[i], lines[i + 1] = lines[i][:cut + 1].rstrip(), moved
-    return lines, True
+        cut = max(pieces[i].rfind(c) for c in "・ 　")
+        if cut >= len(pieces[i]) // 3:
+            moved = pieces[i][cut + 1:] + pieces[i + 1]
+            if fm.horizontalAdvance(moved.strip()) <= width:
+                pieces[i], pieces[i + 1] = pieces[i][:cut + 1], moved
+    cuts_word = any(_inside_word(a, b) for a, b in zip(pieces, pieces[1:]))
+    return [p.strip() for p in pieces], True, cuts_word
 
 
 def card_place(ctrl: Any, uid: int) -> str:

@@ -653,6 +653,25 @@ def test_an_action_naming_a_long_name_keeps_its_place_whole(table, size):
         or all(a.endswith(("・", "→")) for a in lines[:-1]), lines
 
 
+def test_a_wrapped_english_action_keeps_every_space(qapp):
+    """An English action broken over lines keeps its words apart: a break at a space is a break
+    between two words, not inside one (the button read "Put Encounter with a / Servantface down
+    on the seat" at most widths: the pieces were trimmed before the check, so "a" / "Servant"
+    looked like one word cut in two and "Servant" was glued to the next line)."""
+    from fate_royal.qt import fonts
+    from fate_royal.qt.panels import wrap_lines
+
+    fonts.install_fonts()
+    font = fonts.ui_font(11)
+    for text in ("Put Encounter with a Servant face down on the seat",
+                 "Use Gandr Shot of Gandr → Artoria Pendragon Lily [2nd card in hand]",
+                 "Spend a command spell: remove an assassination coin from Bartholomew"):
+        for width in range(60, 420, 5):
+            shown = wrap_lines(text, font, width, 3)
+            if "…" not in shown:
+                assert " ".join(shown.split("\n")) == text, (width, shown)
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_a_long_name_is_never_cut_in_the_centre(table, lang):
     """The centre's banner and its note (who decides what) shrink a little, then break at their
