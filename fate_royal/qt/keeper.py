@@ -124,7 +124,7 @@ class GameKeeper(QObject):
     def _show_failure(self, reason: str) -> None:
         if self.error is None:  # shown once, until an autosave works again
             self.error = reason
-            self.features.status(t("rulings.autosave.failed", reason=reason), 0)
+            self.features.status(lambda: t("rulings.autosave.failed", reason=reason), 0)
 
     def _clear_failure(self) -> None:
         if self.error is not None:
@@ -143,7 +143,7 @@ class GameKeeper(QObject):
         except OSError as exc:
             log.warning("cannot keep the previous autosave: %s", exc)
             return
-        self.features.status(t("keeper.resume.kept", path=kept), 15000)
+        self.features.status(lambda: t("keeper.resume.kept", path=kept), 15000)
 
     # ------------------------------------------------------------------ resume
 
@@ -299,7 +299,7 @@ class GameKeeper(QObject):
         if g is None or id(g) in demo_games:
             self.controller.unpark(parked)
             names = [p.name for p in parked["game"].state.players]
-            self.features.status(t("keeper.demo.back", players=players_text(names)))
+            self.features.status(lambda: t("keeper.demo.back", players=players_text(names)))
 
     # ------------------------------------------------------------------ questions
 

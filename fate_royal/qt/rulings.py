@@ -110,6 +110,8 @@ class RulingsFeatures(QObject):
         #: why the last save or autosave was refused, as the loader said it (naming the file; the
         #: message box puts it in a translated sentence, the command line prints it alone)
         self.last_refusal = ""
+        #: the status line shown last, when it can be worded anew: (its wording, ms, its words)
+        self._status: tuple[Callable[[], str], int, str] | None = None
         self.message_box: QMessageBox | None = None
         self.show_dialogs = True
         self.presenter: PresenterWindow | None = None
@@ -303,6 +305,7 @@ class RulingsFeatures(QObject):
                        (self.act_close_demo, "rulings.menu.demo_close")):
             a.setText(t(key))
         self._retranslate_docks()
+        self._retranslate_status()
         if self.presenter is not None:
             self.presenter.refresh()
 
@@ -341,9 +344,25 @@ class RulingsFeatures(QObject):
         self.message_box = box
         box.open()
 
-    def status(self, text: str, ms: int = 6000) -> None:
+    def status(self, text: str | Callable[[], str], ms: int = 6000) -> None:
+        """A line in the status bar for ``ms`` (0: until replaced). ``text`` may be a function
+        that words it in the table's language: a switch of language while it shows words it anew
+        (an autosave that cannot be written says so until it can)."""
+        words = text() if callable(text) else text
+        self._status = (text, ms, words) if callable(text) else None
         try:
-            self.window.statusBar().showMessage(text, ms)
+            self.window.statusBar().showMessage(words, ms)
+        except RuntimeError:
+            pass
+
+    def _retranslate_status(self) -> None:
+        shown = self._status
+        if shown is None:
+            return
+        text, ms, words = shown
+        try:
+            if self.window.statusBar().currentMessage() == words:  # still showing
+                self.status(text, ms)
         except RuntimeError:
             pass
 
@@ -363,7 +382,7 @@ class RulingsFeatures(QObject):
                 self._inspector.uid = None
                 self._inspector.refresh()
         if self.demo.guard_read_only():
-            self.status(t("rulings.demo.replay"))
+            self.status(lambda: t("rulings.demo.replay"))
             emit(self.controller.changed)
             return
         self._update_actions()

@@ -538,6 +538,7 @@ class MainWindow(QMainWindow):
         self.act_stops.setText(tr("menu.stops"))
         self.act_animations.setText(tr("menu.animations"))
         self.menu_lang.setTitle(tr("menu.language"))
+        self.menu_seats.rebuild()  # (its title stands in the menu bar: not only when it opens)
         self.act_rules.setText(tr("menu.rules_reference"))
         self.act_legend.setText(tr("menu.legend"))
         self.act_about.setText(tr("menu.about"))

@@ -69,7 +69,7 @@ class Workbench(QObject):
         start = rules if rules is not None else (g.rules if g is not None else None)
         self.editor = RulesEditor(self.window, start, folder=self.rules_folder)
         self.editor.saved.connect(lambda r, p: self.features.status(
-            tr("workbench.status", rules=texts.rules_title(r)) + f"  ({p})"))
+            lambda: tr("workbench.status", rules=texts.rules_title(r)) + f"  ({p})"))
         self.editor.show()
         return self.editor
 
@@ -102,7 +102,7 @@ class Workbench(QObject):
     def _branched(self, index: int) -> None:
         """Say so: the table is a live game again."""
         self.features.inform("info", tr("workbench.demo.branched", index=index))
-        self.features.status(tr("workbench.demo.branched", index=index), 12000)
+        self.features.status(lambda: tr("workbench.demo.branched", index=index), 12000)
         self.refresh()
 
 

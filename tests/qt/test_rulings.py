@@ -896,3 +896,33 @@ def test_about_says_what_the_program_is_and_where_its_files_are(table, lang, wor
     assert box.isVisible() and __version__ in box.text() and words in box.text()
     assert str(user_log_dir()) in box.text()
     box.close()
+
+
+@pytest.mark.parametrize("first, then", [("ja", "en"), ("en", "ja")])
+def test_switching_the_language_mid_game_renames_every_menu_and_label(table, first, then):
+    """View → Language during a game: every menu in the menu bar (the Seats menu too: its entries
+    are rebuilt when it opens, but its title stands in the bar) and every label and button shown
+    speak the new language at once."""
+    from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel
+
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    win, c, f = table(lang=first)
+    f.toggle_inspector()  # a dock open too: its title and its words
+    assert f.inspector_dock.isVisible()
+    f.keeper._show_failure("disk full")  # a status line that stays until the autosave works again
+    before = win.statusBar().currentMessage()
+    assert "disk full" in before
+    win.lang_actions[then].trigger()
+    QApplication.processEvents()
+    assert win.statusBar().currentMessage() == i18n.tr("rulings.autosave.failed", reason="disk full")
+    assert win.statusBar().currentMessage() != before
+    menus = [a.text() for a in win.menuBar().actions()]
+    assert len(menus) >= 6
+    if then == "en":
+        shown = [w.text() for w in win.findChildren(QLabel) + win.findChildren(QAbstractButton)
+                 if w.isVisible()]
+        shown += [d.windowTitle() for d in win.findChildren(QDockWidget) if d.isVisible()]
+        left = [t for t in menus + shown if japanese.search(t)]
+        assert not left, left
+    else:
+        assert all(japanese.search(t) for t in menus), menus
