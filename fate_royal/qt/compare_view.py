@@ -24,7 +24,7 @@ from fate_royal.qt.fonts import ui_font
 from fate_royal.qt.reveal import RevealController
 from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.table import TableView
-from fate_royal.qt.i18n import current_language, tr as t
+from fate_royal.qt.i18n import FollowsLanguage, current_language, tr as t
 from fate_royal.rules.compare import Comparison, Difference, compare_errata, compare_rules
 from fate_royal.text.dataerrors import localize, localize_error
 from fate_royal.text.verdicts import STATE_VALUES, ZONE_TERMS
@@ -167,7 +167,7 @@ class HighlightTable(TableView):
             p.end()
 
 
-class ComparisonWindow(QWidget):
+class ComparisonWindow(FollowsLanguage, QWidget):
     """Shows a ``Comparison``; ``recompute`` asks its ``source`` callback for a fresh one."""
 
     rule_clicked = Signal(str)
@@ -194,9 +194,9 @@ class ComparisonWindow(QWidget):
         self.second_set = QComboBox()
         fill_sets(self.first_set, "house")
         fill_sets(self.second_set, "base")
-        for label, combo in ((t("workbench.compare.first"), self.first_set),
-                             (t("workbench.compare.second"), self.second_set)):
-            top.addWidget(QLabel(label))
+        self.set_labels = (QLabel(t("workbench.compare.first")), QLabel(t("workbench.compare.second")))
+        for label, combo in zip(self.set_labels, (self.first_set, self.second_set)):
+            top.addWidget(label)
             top.addWidget(combo)
         self.upto_label = QLabel(t("rulings.compare.upto"))
         top.addWidget(self.upto_label)
@@ -266,6 +266,21 @@ class ComparisonWindow(QWidget):
 
         for head, view, note in self.sides.values():
             attach_to_table(view)
+
+    def retranslate(self) -> None:
+        """The language changed: every word of the window anew, the comparison worded again."""
+        self.setWindowTitle(t("rulings.compare.title"))
+        for label, key in zip(self.set_labels, ("workbench.compare.first", "workbench.compare.second")):
+            label.setText(t(key))
+        self.upto_label.setText(t("rulings.compare.upto"))
+        self.scenario_button.setText(t("workbench.compare.scenario"))
+        self.recompute_button.setText(t("rulings.compare.refresh"))
+        refill_sets(self.first_set)
+        refill_sets(self.second_set)
+        if self.comparison is None:
+            self.set_comparison(None)
+        else:
+            self.recompute()
 
     def set_max_steps(self, max_steps: int | None, current: int | None = None) -> None:
         scenario = max_steps is not None
@@ -421,6 +436,16 @@ def fill_sets(combo: QComboBox, select: str | None = None, folder: Any = None) -
                 combo.setCurrentIndex(combo.count() - 1)
 
 
+def refill_sets(combo: QComboBox, folder: Any = None) -> None:
+    """``fill_sets`` again (the titles in the language now), the same set still chosen."""
+    chosen = combo.currentData()
+    combo.blockSignals(True)
+    try:
+        fill_sets(combo, getattr(chosen, "name", None), folder)
+    finally:
+        combo.blockSignals(False)
+
+
 def comparison_for(controller: Any, demo_state: Any) -> Callable[..., Comparison | None]:
     """The comparison source of the main window: the open scenario (up to a step) or the live game,
     under two rule sets (None, None: the house errata and the base rules)."""
@@ -444,7 +469,7 @@ def comparison_for(controller: Any, demo_state: Any) -> Callable[..., Comparison
     return source
 
 
-class SweepWindow(QWidget):
+class SweepWindow(FollowsLanguage, QWidget):
     """The ruling sweep: every ruling scenario under set A and set B; the rulings whose outcome
     changes, each with both verdicts and the first log line that differs."""
 
@@ -462,20 +487,18 @@ class SweepWindow(QWidget):
         top = QHBoxLayout()
         self.first_set = QComboBox()
         self.second_set = QComboBox()
+        self.folder = folder
         fill_sets(self.first_set, "house", folder)
         fill_sets(self.second_set, "base", folder)
-        for label, combo in ((t("workbench.sweep.first"), self.first_set),
-                             (t("workbench.sweep.second"), self.second_set)):
-            top.addWidget(QLabel(label))
+        self.set_labels = (QLabel(t("workbench.sweep.first")), QLabel(t("workbench.sweep.second")))
+        for label, combo in zip(self.set_labels, (self.first_set, self.second_set)):
+            top.addWidget(label)
             top.addWidget(combo, 1)
         # measured as drawn (a child of this window, polished with its style sheet's padding:
         # measured bare, the window's narrowest size cut the label to 「括比較を実」)
-        self.run_button = QPushButton(t("workbench.sweep.stop"), self)
-        self.run_button.ensurePolished()
-        stop_width = self.run_button.sizeHint().width()
+        self.run_button = QPushButton(self)
+        self._size_run_button()
         self.run_button.setText(t("workbench.sweep.run"))
-        # as wide as its wider label, so that neither is cut when the other was laid out
-        self.run_button.setMinimumWidth(max(stop_width, self.run_button.sizeHint().width()))
         self.run_button.clicked.connect(self._button)
         top.addWidget(self.run_button)
         lay.addLayout(top)
@@ -483,7 +506,7 @@ class SweepWindow(QWidget):
         self.summary.setStyleSheet("color:#e8c36a; font-weight:bold;")
         self.summary.setWordWrap(True)
         # before the first run: what the button will do (the table is empty until then)
-        self.summary.setText(t("workbench.sweep.hint", files=len(self.files)))
+        self._say(lambda: t("workbench.sweep.hint", files=len(self.files)))
         lay.addWidget(self.summary)
         self.progress = QProgressBar()
         self.progress.setRange(0, max(1, len(self.files)))
@@ -503,11 +526,48 @@ class SweepWindow(QWidget):
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         head.resizeSection(0, 380)
+        self._head_labels()
+        lay.addWidget(self.table, 1)
+        resize_on_screen(self, 1400, 860)
+
+    def _size_run_button(self) -> None:
+        # measured as drawn (a child of this window, polished with its style sheet's padding:
+        # measured bare, the window's narrowest size cut the label to 「括比較を実」), as wide as its
+        # wider label, so that neither is cut when the other was laid out
+        b = self.run_button
+        b.ensurePolished()
+        b.setMinimumWidth(0)
+        widths = []
+        for key in ("workbench.sweep.stop", "workbench.sweep.run"):
+            b.setText(t(key))
+            widths.append(b.sizeHint().width())
+        b.setMinimumWidth(max(widths))
+        running = getattr(self, "_running", None) is not None
+        b.setText(t("workbench.sweep.stop" if running else "workbench.sweep.run"))
+
+    def _head_labels(self) -> None:
         self.table.setHorizontalHeaderLabels([t("workbench.sweep.col_file"),
                                               t("workbench.sweep.col_verdicts"),
                                               t("workbench.sweep.col_line")])
-        lay.addWidget(self.table, 1)
-        resize_on_screen(self, 1400, 860)
+
+    def _say(self, words: Callable[[], str]) -> None:
+        """The summary line, kept as its wording so that a change of language says it anew."""
+        self._summary = words
+        self.summary.setText(words())
+
+    def retranslate(self) -> None:
+        """The language changed: every word of the window anew, the listed rulings too."""
+        self.setWindowTitle(t("workbench.sweep.title"))
+        for label, key in zip(self.set_labels, ("workbench.sweep.first", "workbench.sweep.second")):
+            label.setText(t(key))
+        self._size_run_button()
+        self._head_labels()
+        refill_sets(self.first_set, self.folder)
+        refill_sets(self.second_set, self.folder)
+        self._say(self._summary)
+        if self.entries:
+            self._note_titles(self.entries)
+            self._fill_rows()
 
     def run(self, first: Any = None, second: Any = None) -> list:
         """Run the whole sweep now (under the chosen sets, or ``first``/``second``) and show it;
@@ -566,8 +626,8 @@ class SweepWindow(QWidget):
     def _progress_text(self) -> None:
         r = self._running
         assert r is not None
-        self.summary.setText(t("workbench.sweep.progress", done=r["next"], files=len(self.files),
-                               changed=len(r["found"])))
+        done, changed = r["next"], len(r["found"])
+        self._say(lambda: t("workbench.sweep.progress", done=done, files=len(self.files), changed=changed))
 
     def _step(self) -> None:
         from fate_royal.rules.compare import ruling_sweep
@@ -599,16 +659,17 @@ class SweepWindow(QWidget):
             combo.setEnabled(True)
         self.run_button.setText(t("workbench.sweep.run"))
         if r is not None and cancelled:
-            self.summary.setText(t("workbench.sweep.stopped", done=r["next"], files=len(self.files)))
+            done = r["next"]
+            self._say(lambda: t("workbench.sweep.stopped", done=done, files=len(self.files)))
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         self.stop(cancelled=True)
         super().closeEvent(event)
 
     def _show(self, a: Any, b: Any) -> list:
-        self.summary.setText(t("workbench.sweep.summary", files=len(self.files),
-                               changed=len(self.entries), a=texts.rules_title(a),
-                               b=texts.rules_title(b)))
+        changed = len(self.entries)
+        self._say(lambda: t("workbench.sweep.summary", files=len(self.files), changed=changed,
+                            a=texts.rules_title(a), b=texts.rules_title(b)))
         self._fill_rows()
         return self.entries
 

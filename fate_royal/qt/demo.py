@@ -947,6 +947,7 @@ class PresenterWindow(QWidget):
 
     def refresh(self) -> None:
         s = self.state.session
+        self.setWindowTitle(t("rulings.presenter.title"))  # (the language may have changed)
         # the step keys only where there are steps (a live game has none: → did nothing)
         self.keys.setText(t("rulings.presenter.keys" if s is not None else "rulings.presenter.keys_live"))
         self.agree.setText(t("workbench.presenter.agree"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QLocale
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale
 
 from fate_royal.text import catalog as _catalog
 from fate_royal.text.catalog import FALLBACK_LANGUAGE, LANGUAGES, catalog, reload_catalogs
@@ -66,5 +66,28 @@ def strip_mnemonic(text: str) -> str:
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
-__all__ = ["FALLBACK_LANGUAGE", "LANGUAGES", "catalog", "current_language", "default_language",
-           "has_key", "reload_catalogs", "set_language", "strip_mnemonic", "tr", "tr_in"]
+def announce_language() -> None:
+    """Tell every open window that the language changed (a Qt LanguageChange event), also where
+    no translation of Qt's own was installed or removed (Qt sends one then by itself)."""
+    from PySide6.QtWidgets import QApplication
+
+    for w in QApplication.topLevelWidgets():
+        QCoreApplication.sendEvent(w, QEvent(QEvent.Type.LanguageChange))
+
+
+class FollowsLanguage:
+    """A mixin for a window of its own (the comparison, the sweep, the editors, the legend): a
+    change of language (View → Language) words it anew at once, through its ``retranslate``."""
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)  # type: ignore[misc]
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+
+    def retranslate(self) -> None:  # pragma: no cover - each window has its own
+        raise NotImplementedError
+
+
+__all__ = ["FALLBACK_LANGUAGE", "LANGUAGES", "FollowsLanguage", "announce_language", "catalog",
+           "current_language", "default_language", "has_key", "reload_catalogs", "set_language",
+           "strip_mnemonic", "tr", "tr_in"]

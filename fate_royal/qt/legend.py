@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from fate_royal.qt.i18n import tr
+from fate_royal.qt.i18n import FollowsLanguage, tr
 from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.zoom import mark_img
 
@@ -61,18 +61,21 @@ def legend_html() -> str:
             f"<p>{html.escape(tr('legend.intro'))}</p><table>{''.join(rows)}</table>")
 
 
-class LegendDialog(QDialog):
+class LegendDialog(FollowsLanguage, QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(tr("legend.title"))
         lay = QVBoxLayout(self)
         self.body = QTextBrowser()
-        self.body.setHtml(legend_html())
         lay.addWidget(self.body)
+        self.retranslate()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         lay.addWidget(buttons)
         resize_on_screen(self, 640, 720)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("legend.title"))
+        self.body.setHtml(legend_html())
 
     def text(self) -> str:
         return self.body.toPlainText()

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_royal.qt import art, texts
-from fate_royal.qt.i18n import current_language, tr
+from fate_royal.qt.i18n import FollowsLanguage, current_language, tr
 from fate_royal.qt.screen import resize_on_screen
 
 PREVIEW_W = 230
@@ -28,7 +28,7 @@ def _problem(exc: Exception) -> str:
     return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
 
 
-class PatchEditor(QDialog):
+class PatchEditor(FollowsLanguage, QDialog):
     """The form; ``applied`` is emitted after a patch was saved and the cards reloaded."""
 
     applied = Signal()
@@ -46,21 +46,21 @@ class PatchEditor(QDialog):
         self.patches: list[dict] = read_user_patches(self.pack)
         self.index: int | None = None  # the patch edited (None: a new one)
         self.checked_db: Any = None
-        self.setWindowTitle(tr("workbench.patch.title"))
         resize_on_screen(self, 1100, 720)
         row = QHBoxLayout(self)
         left = QVBoxLayout()
-        left.addWidget(QLabel(tr("workbench.patch.mine")))
+        self.mine_label = QLabel()
+        left.addWidget(self.mine_label)
         self.list = QListWidget()
         self.list.currentRowChanged.connect(self._pick)
-        self.empty_hint = QLabel(tr("workbench.patch.none_yet"))  # shown while the list is empty
+        self.empty_hint = QLabel()  # shown while the list is empty
         self.empty_hint.setWordWrap(True)
         self.empty_hint.setStyleSheet("color:#a99c88;")
         left.addWidget(self.empty_hint)
         left.addWidget(self.list, 1)
-        self.new_button = QPushButton(tr("workbench.patch.new"))
+        self.new_button = QPushButton()
         self.new_button.clicked.connect(self._new_clicked)
-        self.delete_button = QPushButton(tr("workbench.patch.delete"))
+        self.delete_button = QPushButton()
         self.delete_button.clicked.connect(self.delete_patch)
         left.addWidget(self.new_button)
         left.addWidget(self.delete_button)
@@ -70,6 +70,8 @@ class PatchEditor(QDialog):
         self.inputs: dict[str, QWidget] = {}
         self.errors: dict[str, QLabel] = {}
         self.labels: dict[str, str] = {}  # each field key: the name shown beside it
+        self.label_keys: dict[str, str] = {}  # each field key: its name's catalog key
+        self.form = form
         self.id_edit = QLineEdit()
         self.rule_edit = QLineEdit()
         self.rule_edit.setPlaceholderText("E9.6")
@@ -87,7 +89,6 @@ class PatchEditor(QDialog):
         self.new_value.setPlaceholderText("{mana: 1}")
         self.new_value.setFixedHeight(90)
         self.source = QLineEdit()
-        self.source.setPlaceholderText(tr("workbench.patch.source_hint"))
         for key, label, w in (("id", "workbench.patch.id", self.id_edit),
                               ("rule", "workbench.patch.rule", self.rule_edit),
                               ("card", "workbench.patch.card", self.card),
@@ -105,6 +106,7 @@ class PatchEditor(QDialog):
             box.addWidget(err)
             form.addRow(tr(label), box)
             self.labels[key] = tr(label)
+            self.label_keys[key] = label
             self.inputs[key] = w
             self.errors[key] = err
         mid.addLayout(form)
@@ -113,11 +115,11 @@ class PatchEditor(QDialog):
         self.other.setStyleSheet("color:#d84a3a;")
         mid.addWidget(self.other)
         buttons = QHBoxLayout()
-        self.check_button = QPushButton(tr("workbench.patch.check"))
+        self.check_button = QPushButton()
         self.check_button.clicked.connect(self.check)
-        self.apply_button = QPushButton(tr("workbench.patch.apply"))
+        self.apply_button = QPushButton()
         self.apply_button.clicked.connect(self.apply)
-        self.close_button = QPushButton(tr("workbench.editor.close"))
+        self.close_button = QPushButton()
         self.close_button.clicked.connect(self.reject)
         buttons.addWidget(self.check_button)
         buttons.addStretch(1)
@@ -125,25 +127,64 @@ class PatchEditor(QDialog):
         buttons.addWidget(self.close_button)
         mid.addLayout(buttons)
         # how a patch works, under the form (the space below it was empty)
-        self.howto = QLabel(tr("workbench.patch.howto"))
+        self.howto = QLabel()
         self.howto.setWordWrap(True)
         self.howto.setStyleSheet("color:#a99c88; margin-top:12px;")
         mid.addWidget(self.howto)
         mid.addStretch(1)
         row.addLayout(mid, 3)
         right = QVBoxLayout()
-        self.before_title = QLabel(tr("workbench.patch.before"))
+        self.before_title = QLabel()
         self.before = QLabel()
-        self.after_title = QLabel(tr("workbench.patch.after"))
+        self.after_title = QLabel()
         self.after = QLabel()
         for w in (self.before_title, self.before, self.after_title, self.after):
             w.setAlignment(Qt.AlignmentFlag.AlignCenter)
             right.addWidget(w)
         right.addStretch(1)
         row.addLayout(right, 2)
+        self._words()
         self._fill_list()
         self._clean: tuple = ()
         self.new_patch()
+
+    # ------------------------------------------------------------------ words
+
+    def _words(self) -> None:
+        """The editor's own words, in the table's language."""
+        self.setWindowTitle(tr("workbench.patch.title"))
+        for label, key in ((self.mine_label, "workbench.patch.mine"),
+                           (self.empty_hint, "workbench.patch.none_yet"),
+                           (self.new_button, "workbench.patch.new"),
+                           (self.delete_button, "workbench.patch.delete"),
+                           (self.check_button, "workbench.patch.check"),
+                           (self.apply_button, "workbench.patch.apply"),
+                           (self.close_button, "workbench.editor.close"),
+                           (self.howto, "workbench.patch.howto"),
+                           (self.before_title, "workbench.patch.before"),
+                           (self.after_title, "workbench.patch.after")):
+            label.setText(tr(key))
+        self.source.setPlaceholderText(tr("workbench.patch.source_hint"))
+        # the form's rows in the order they were added, each named beside its field
+        for row, (key, label_key) in enumerate(self.label_keys.items()):
+            self.labels[key] = tr(label_key)
+            item = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            if item is not None and item.widget() is not None:
+                item.widget().setText(self.labels[key])
+
+    def retranslate(self) -> None:
+        """The language changed (View → Language): every word anew, the cards by their names in
+        it, the previews drawn again; what was typed is kept (shown problems are checked again)."""
+        self._words()
+        db = self._db()
+        for i in range(self.card.count()):
+            card = db.cards.get(self.card.itemData(i))
+            if card is not None:
+                self.card.setItemText(i, f"{card.id} {texts.card_name(card)}")
+        if any(not label.isHidden() for label in self.errors.values()) or not self.other.isHidden():
+            self.check()
+        else:
+            self._preview(self.checked_db)
 
     # ------------------------------------------------------------------ unsaved edits
 

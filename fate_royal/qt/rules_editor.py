@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_royal.qt.dialogs import confirm_unsaved
-from fate_royal.qt.i18n import current_language, tr, tr_in
+from fate_royal.qt.i18n import FollowsLanguage, current_language, tr, tr_in
 from fate_royal.qt.screen import resize_on_screen
 from fate_royal.qt.texts import tr_or
 from fate_royal.text.dataerrors import localize_error
@@ -62,7 +62,7 @@ def switch_sentence(rid: str, patches: dict[str, tuple[str, str, str]], ref: Any
     return "", ""
 
 
-class RulesEditor(QDialog):
+class RulesEditor(FollowsLanguage, QDialog):
     """Edit a rule set; ``saved`` is emitted with the saved set and its file."""
 
     saved = Signal(object, object)
@@ -78,18 +78,18 @@ class RulesEditor(QDialog):
         self.folder = folder
         self.house = shipped_ruleset("house")
         start = rules if rules is not None else self.house
-        self.setWindowTitle(tr("workbench.editor.title"))
         resize_on_screen(self, 1100, 760)
         self.patches = {pid: (rule, src, card) for pid, rule, card, src in errata_patches()}
         self.switches = known_switches()
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
-        top.addWidget(QLabel(tr("workbench.editor.name")))
+        self.name_label = QLabel()
+        top.addWidget(self.name_label)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText(tr("workbench.editor.name_hint"))
         self.name_edit.setMinimumWidth(220)  # the name and its hint readable at the smallest size
         top.addWidget(self.name_edit, 2)
-        top.addWidget(QLabel(tr("workbench.editor.start_from")))
+        self.start_label = QLabel()
+        top.addWidget(self.start_label)
         self.start_from = QComboBox()
         self._fill_start_from()
         self.start_from.activated.connect(self._start_from_chosen)
@@ -97,22 +97,17 @@ class RulesEditor(QDialog):
         lay.addLayout(top)
         row = QHBoxLayout()
         self.search = QLineEdit()
-        self.search.setPlaceholderText(tr("workbench.editor.search"))
         self.search.setClearButtonEnabled(True)
         self.search.setMinimumWidth(220)
         self.search.textChanged.connect(self.apply_filter)
         row.addWidget(self.search, 1)
-        self.only_diff = QCheckBox(tr("workbench.editor.only_differences"))
+        self.only_diff = QCheckBox()
         self.only_diff.toggled.connect(lambda _=False: self.apply_filter())
         row.addWidget(self.only_diff)
         self.count = QLabel()
         row.addWidget(self.count)
         lay.addLayout(row)
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels([tr("workbench.editor.col_id"),
-                                              tr("workbench.editor.col_value"),
-                                              tr("workbench.editor.col_text"),
-                                              tr("workbench.editor.col_mark")])
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(True)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -129,13 +124,13 @@ class RulesEditor(QDialog):
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.error)
         buttons = QHBoxLayout()
-        self.import_button = QPushButton(tr("workbench.editor.import"))
+        self.import_button = QPushButton()
         self.import_button.clicked.connect(self.import_dialog)
-        self.export_button = QPushButton(tr("workbench.editor.export"))
+        self.export_button = QPushButton()
         self.export_button.clicked.connect(self.export_dialog)
-        self.save_button = QPushButton(tr("workbench.editor.save"))
+        self.save_button = QPushButton()
         self.save_button.clicked.connect(self._save_clicked)
-        self.close_button = QPushButton(tr("workbench.editor.close"))
+        self.close_button = QPushButton()
         self.close_button.clicked.connect(self.reject)
         for b in (self.import_button, self.export_button):
             buttons.addWidget(b)
@@ -145,12 +140,49 @@ class RulesEditor(QDialog):
         lay.addLayout(buttons)
         #: row key -> (row, kind, widget): kind is switch | reading | param
         self.rows: dict[str, tuple[int, str, QWidget]] = {}
+        self._words()
         self._build_rows()
         self.load(start)
         self.last_saved: Path | None = None
         # never so small that the table shows no rule whole (a rule's text column stays readable)
         self.table.setMinimumSize(640, 8 * self.table.verticalHeader().defaultSectionSize())
         self.setMinimumSize(self.sizeHint())
+
+    # ------------------------------------------------------------------ words
+
+    def _words(self) -> None:
+        """The editor's own words (not the rows'), in the table's language."""
+        self.setWindowTitle(tr("workbench.editor.title"))
+        self.name_label.setText(tr("workbench.editor.name"))
+        self.name_edit.setPlaceholderText(tr("workbench.editor.name_hint"))
+        self.start_label.setText(tr("workbench.editor.start_from"))
+        self.search.setPlaceholderText(tr("workbench.editor.search"))
+        self.only_diff.setText(tr("workbench.editor.only_differences"))
+        self.table.setHorizontalHeaderLabels([tr("workbench.editor.col_id"),
+                                              tr("workbench.editor.col_value"),
+                                              tr("workbench.editor.col_text"),
+                                              tr("workbench.editor.col_mark")])
+        for button, key in ((self.import_button, "workbench.editor.import"),
+                            (self.export_button, "workbench.editor.export"),
+                            (self.save_button, "workbench.editor.save"),
+                            (self.close_button, "workbench.editor.close")):
+            button.setText(tr(key))
+
+    def retranslate(self) -> None:
+        """The language changed (View → Language): every word anew, what was typed and chosen
+        kept as it is."""
+        self._words()
+        self._fill_start_from()
+        ref = _reference()
+        for key, (r, kind, w) in self.rows.items():
+            text, gloss = self._row_text(key, kind, ref)
+            self._set_row_text(r, w, self.table.item(r, 0).text(), text, gloss)
+            if isinstance(w, QComboBox):
+                prefix = "reading.choice." if kind == "reading" else "param.choice."
+                for i in range(w.count()):
+                    w.setItemText(i, tr_or(f"{prefix}{w.itemData(i)}", str(w.itemData(i))))
+        self._changed()
+        self._fit_rows()
 
     # ------------------------------------------------------------------ rows
 
@@ -186,17 +218,38 @@ class RulesEditor(QDialog):
         hl.setContentsMargins(6, 0, 6, 0)
         hl.addWidget(widget)
         self.table.setCellWidget(r, 1, holder)
+        self.table.setItem(r, 2, QTableWidgetItem())
+        self.table.setItem(r, 3, QTableWidgetItem(""))
+        self._set_row_text(r, widget, label or key, text, gloss)
+        self.rows[key] = (r, kind, widget)
+
+    def _set_row_text(self, r: int, widget: QWidget, label: str, text: str, gloss: str) -> None:
         # one language a row: in English the gloss, with the Japanese original (the errata's own
         # words, which win where the two differ) on hover
         english = current_language() != "ja" and gloss
-        t = QTableWidgetItem(gloss if english else text)
-        if english and text:
-            t.setToolTip(tr("workbench.editor.original", text=text))
-        self.table.setItem(r, 2, t)
-        self.table.setItem(r, 3, QTableWidgetItem(""))
-        widget.setAccessibleName(label or key)  # as the row shows it, and what the rule says
+        t = self.table.item(r, 2)
+        t.setText(gloss if english else text)
+        t.setToolTip(tr("workbench.editor.original", text=text) if english and text else "")
+        widget.setAccessibleName(label)  # as the row shows it, and what the rule says
         widget.setAccessibleDescription(t.text())
-        self.rows[key] = (r, kind, widget)
+
+    def _row_text(self, key: str, kind: str, ref: Any) -> tuple[str, str]:
+        """A row's rule text in the table's language and, for an errata switch, its English gloss
+        (the Japanese errata sentence is the text)."""
+        from fate_royal.cards.profile import PARAMETERS
+        from fate_royal.cards.ruleset import READINGS
+
+        if kind == "switch":
+            return switch_sentence(key, self.patches, ref)
+        if kind == "reading":
+            return tr_or(f"reading.doc.{key}", READINGS[key].doc), ""
+        spec = PARAMETERS[key]
+        bounds = ""
+        if spec.type in ("int", "list[int]") and spec.minimum is not None:
+            bounds = f" [{spec.minimum}–{spec.maximum}]"
+        title = ref.get(spec.rule).title(current_language()) if ref is not None and spec.rule in ref else ""
+        doc = tr_or(f"param.doc.{key}", spec.doc) + bounds  # in the table's language
+        return (f"{title} — {doc}" if title else doc), ""
 
     def _build_rows(self) -> None:
         from fate_royal.cards.profile import PARAMETERS
@@ -206,20 +259,16 @@ class RulesEditor(QDialog):
         for rid in self.switches:
             box = QCheckBox()
             box.toggled.connect(lambda _=False: self._changed())
-            ja, en = switch_sentence(rid, self.patches, ref)
-            self._add_row(rid, "switch", box, ja, en)
+            self._add_row(rid, "switch", box, *self._row_text(rid, "switch", ref))
         for rid, reading in READINGS.items():
             combo = QComboBox()
             for choice in reading.choices:
                 combo.addItem(tr_or(f"reading.choice.{choice}", choice), choice)
                 combo.setItemData(combo.count() - 1, choice, Qt.ItemDataRole.ToolTipRole)
             combo.currentIndexChanged.connect(lambda _=0: self._changed())
-            self._add_row(rid, "reading", combo, tr_or(f"reading.doc.{rid}", reading.doc), "",
+            self._add_row(rid, "reading", combo, *self._row_text(rid, "reading", ref),
                           f"{rid} {reading.key}")
         for key, spec in PARAMETERS.items():
-            bounds = ""
-            if spec.type in ("int", "list[int]") and spec.minimum is not None:
-                bounds = f" [{spec.minimum}–{spec.maximum}]"
             if spec.type == "int":
                 w: QWidget = QSpinBox()
                 w.setRange(spec.minimum if spec.minimum is not None else -10 ** 6,
@@ -238,10 +287,7 @@ class RulesEditor(QDialog):
                 w = QLineEdit()
                 w.setPlaceholderText("1, 2")
                 w.textChanged.connect(lambda _="": self._changed())
-            lang = current_language()
-            title = ref.get(spec.rule).title(lang) if ref is not None and spec.rule in ref else ""
-            doc = tr_or(f"param.doc.{key}", spec.doc) + bounds  # in the table's language
-            self._add_row(key, "param", w, f"{title} — {doc}" if title else doc, "", f"{spec.rule} {key}")
+            self._add_row(key, "param", w, *self._row_text(key, "param", ref), f"{spec.rule} {key}")
         self._fit_rows()
 
     def _fit_rows(self) -> None:

@@ -769,6 +769,7 @@ class MainWindow(QMainWindow):
         i18n.set_language(lang)
         install_qt_translations(lang)
         self.retranslate()
+        i18n.announce_language()  # the windows of their own (comparison, sweep, editors, legend)
         from fate_royal.qt.settings import settings
 
         settings().set_language(lang)

@@ -899,14 +899,19 @@ def test_about_says_what_the_program_is_and_where_its_files_are(table, lang, wor
 
 
 @pytest.mark.parametrize("first, then", [("ja", "en"), ("en", "ja")])
-def test_switching_the_language_mid_game_renames_every_menu_and_label(table, first, then):
+def test_switching_the_language_mid_game_renames_every_menu_and_label(table, first, then, tmp_path,
+                                                                     monkeypatch, request):
     """View → Language during a game: every menu in the menu bar (the Seats menu too: its entries
     are rebuilt when it opens, but its title stands in the bar) and every label and button shown
     speak the new language at once."""
     from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel
 
+    from fate_royal.qt.app import install_qt_translations
+
+    monkeypatch.setenv("FATE_ROYAL_SETTINGS", str(tmp_path / "settings.ini"))  # (the language is kept)
     japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
     win, c, f = table(lang=first)
+    request.addfinalizer(lambda: install_qt_translations("en"))  # Qt's own words as other tests expect
     f.toggle_inspector()  # a dock open too: its title and its words
     assert f.inspector_dock.isVisible()
     f.keeper._show_failure("disk full")  # a status line that stays until the autosave works again

@@ -406,6 +406,89 @@ def test_the_sweep_names_each_ruling_in_the_table_language(qtbot):
     i18n.set_language("ja")
 
 
+def _words_shown(root: QWidget) -> list[str]:
+    """Every word a window shows: its title, labels, buttons, placeholders, list and table items."""
+    from PySide6.QtWidgets import QLabel, QListWidget, QTableWidget
+
+    out = [root.windowTitle()]
+    for w in [root, *root.findChildren(QWidget)]:
+        if not w.isVisible():
+            continue
+        if isinstance(w, (QLabel, QAbstractButton)):
+            out.append(w.text())
+        if isinstance(w, QLineEdit):
+            out.append(w.placeholderText())
+        if isinstance(w, QComboBox):
+            out += [w.itemText(i) for i in range(w.count())]
+        if isinstance(w, QListWidget):
+            out += [w.item(i).text() for i in range(w.count())]
+        if isinstance(w, QTableWidget):
+            out += [w.horizontalHeaderItem(c).text() for c in range(w.columnCount())]
+            out += [w.item(r, c).text() for r in range(w.rowCount()) for c in range(w.columnCount())
+                    if w.item(r, c) is not None and not w.isRowHidden(r)]
+    return [t for t in out if t]
+
+
+def test_every_window_of_its_own_follows_a_change_of_language(table, qtbot, tmp_path, monkeypatch,
+                                                              request):
+    """View → Language with the workbench's windows open (rules editor with an edit not saved,
+    patch editor, sweep with results, comparison, presenter, legend): each one speaks English at
+    once, keeps what was typed and chosen, and speaks Japanese again on the way back."""
+    import re
+
+    from fate_royal.qt.app import install_qt_translations
+
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    monkeypatch.setenv("FATE_ROYAL_SETTINGS", str(tmp_path / "settings.ini"))  # (the language is kept)
+    request.addfinalizer(lambda: install_qt_translations("en"))  # Qt's own words as other tests expect
+    win, c, f = table()
+    win.lang_actions["ja"].trigger()  # as the table starts: Qt's own words (Close) in Japanese too
+    from fate_royal.cards.rulesets import shipped_ruleset
+
+    c.confirm_handoff()
+    f.keeper.ask = lambda kind, text, choices: "reveal"  # the table agrees to show every hand
+    editor = f.workbench.open_editor()
+    spin = next(w for k, (_r, kind, w) in editor.rows.items() if isinstance(w, QSpinBox))
+    spin.setValue(spin.value() + 1 if spin.value() < spin.maximum() else spin.value() - 1)
+    edited = spin.value()
+    assert editor.has_unsaved_changes()
+    patch = f.workbench.open_patch_editor()
+    patch.rule_edit.setText("E9.6")
+    sweep = f.workbench.open_sweep()
+    sweep.files = sorted(RULINGS.glob("E8-*.yaml"))
+    assert sweep.run(shipped_ruleset("house"), shipped_ruleset("base"))
+    windows = {"editor": editor, "patch": patch, "sweep": sweep, "comparison": f.open_comparison(),
+               "presenter": f.open_presenter(full_screen=False), "legend": win.show_legend()}
+    assert all(w is not None and w.isVisible() for w in windows.values()), windows
+    before = {name: _words_shown(w) for name, w in windows.items()}
+    win.lang_actions["en"].trigger()
+    QApplication.processEvents()
+    for name, w in windows.items():
+        assert _words_shown(w) != before[name], name
+        assert not japanese.search(w.windowTitle()), (name, w.windowTitle())
+    # the editors and the legend say exactly what they say when opened in English
+    from fate_royal.qt.legend import LegendDialog
+    from fate_royal.qt.patch_editor import PatchEditor
+    from fate_royal.qt.rules_editor import RulesEditor
+
+    fresh_editor = RulesEditor(None)
+    qtbot.addWidget(fresh_editor)
+    fresh_spin = fresh_editor.rows[next(k for k, (_r, _kind, w) in editor.rows.items() if w is spin)][2]
+    fresh_spin.setValue(edited)
+    fresh = {"editor": fresh_editor, "patch": PatchEditor(None, c, f), "legend": LegendDialog(None)}
+    for name, w in fresh.items():
+        qtbot.addWidget(w)
+        w.show()
+        assert _words_shown(windows[name]) == _words_shown(w), name
+    assert not japanese.search(windows["legend"].text())
+    assert spin.value() == edited and editor.has_unsaved_changes()  # what was typed stays
+    assert patch.rule_edit.text() == "E9.6"
+    assert sweep.entries and sweep.table.rowCount() == len(sweep.entries)
+    win.lang_actions["ja"].trigger()
+    QApplication.processEvents()
+    assert {name: _words_shown(w) for name, w in windows.items()} == before
+
+
 # --------------------------------------------------------------------------- demos
 
 
