@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_royal.qt import art, texts
-from fate_royal.qt.i18n import current_language, tr
+from fate_royal.qt.i18n import FollowsLanguage, current_language, tr
 from fate_royal.qt.screen import resize_on_screen
 from fate_royal.rules.record import SEAT_KINDS  # a person, or the computer at one of its levels
 from fate_royal.rules.setup import MAX_NAME  # the longest player name (the engine's limit)
@@ -244,16 +244,39 @@ class NewGameDialog(QDialog):
         self.accept()
 
 
-class PileDialog(QDialog):
+class PileDialog(FollowsLanguage, QDialog):
     """Browse the public cards of the discard pile or the grail seat (top first)."""
 
     def __init__(self, game: Any, kind: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.game, self.kind = game, kind
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.body: QWidget | None = None
+        #: called when the cards were laid out again (the card zoom follows the new list)
+        self.on_rebuilt: Any = None
+        self.retranslate()
+        if kind != "deck":
+            resize_on_screen(self, 760, 560)
+
+    def retranslate(self) -> None:
+        """The pile as it is, in the table's language (built again after View → Language)."""
+        if self.body is not None:
+            self.body.hide()
+            self.body.deleteLater()
+            zoom = getattr(self, "zoom", None)
+            if zoom is not None:
+                zoom.hide_zoom()
+                zoom.deleteLater()
+                self.zoom = None
+        self.body = QWidget(self)
+        self.layout().addWidget(self.body)
+        game, kind = self.game, self.kind
         s = game.state
         zone_key = {"discard": "zone.discard", "grail": "zone.grail_seat", "deck": "zone.deck"}[kind]
         pile = list(getattr(s, kind))
         self.setWindowTitle(tr("zone.count", zone=tr(zone_key), count=len(pile)))
-        lay = QVBoxLayout(self)
+        lay = QVBoxLayout(self.body)
         self.cards: list[str] = []
         if kind == "deck":
             note = QLabel(tr("zone.count", zone=tr(zone_key), count=len(pile)) + "\n" +
@@ -277,7 +300,6 @@ class PileDialog(QDialog):
             if not pile:
                 lay.addWidget(QLabel(tr("panel.stack.empty")))
             lay.addWidget(self.list)
-            resize_on_screen(self, 760, 560)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
@@ -286,6 +308,8 @@ class PileDialog(QDialog):
             close.setText(texts.tr_or("table.close", "Close"))
             close.clicked.connect(self.accept)
         lay.addWidget(buttons)
+        if self.on_rebuilt is not None:
+            self.on_rebuilt()
 
 
 def ask_choice(parent: QWidget | None, title: str, text: str,

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from fate_royal.qt import texts
 from fate_royal.qt.fonts import ui_font
-from fate_royal.qt.i18n import strip_mnemonic, tr
+from fate_royal.qt.i18n import FollowsLanguage, strip_mnemonic, tr
 
 STYLE = """
 QDialog { background: #1b130e; }
@@ -62,7 +62,7 @@ def why_text(why: str) -> str:
     return texts.tr_or(f"why.{why}", why.replace("_", " ")) if why else ""
 
 
-class GameOverDialog(QDialog):
+class GameOverDialog(FollowsLanguage, QDialog):
     """The end of a game, non-modal. ``text()`` is its headline; buttons ``rematch_button``,
     ``new_game_button``, ``save_button``, ``close_button``."""
 
@@ -70,38 +70,85 @@ class GameOverDialog(QDialog):
         super().__init__(window)
         self.window_ = window
         self.game = game
-        self.setWindowTitle(tr("gameover.title"))
         self.setStyleSheet(STYLE)
         self.setWindowModality(Qt.WindowModality.NonModal)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # it holds the whole finished game
         view = window.controller.table_view()
-        out = game.outcome()
+        self.view = view
         lay = QVBoxLayout(self)
         lay.setContentsMargins(28, 22, 28, 22)
         lay.setSpacing(12)
-        self.headline = QLabel(tr("gameover.winner", name=out.winner_name) if out and out.winner_name
-                               else tr("gameover.no_winner"))
+        self.headline = QLabel()
         self.headline.setObjectName("headline")
         self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.headline.setFont(ui_font(26, bold=True))
         lay.addWidget(self.headline)
-        self.summary = QLabel(tr("gameover.summary", turns=view.turn, count=len(view.players),
-                                 rules=texts.rules_title(game.rules)))
+        self.summary = QLabel()
         self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.summary.setWordWrap(True)
         self.summary.setStyleSheet("color:#c9bda6;")
         lay.addWidget(self.summary)
+        self._summary = lambda: tr("gameover.summary", turns=view.turn, count=len(view.players),
+                                   rules=texts.rules_title(game.rules))
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
         grid.setVerticalSpacing(6)
-        for col, key in enumerate(("gameover.col.player", "gameover.col.result", "gameover.col.when")):
-            head = QLabel(tr(key))
+        self.heads: list[QLabel] = []
+        for col in range(3):
+            head = QLabel()
             head.setStyleSheet("color:#e8c36a; font-weight:bold;")
             grid.addWidget(head, 0, col)
+            self.heads.append(head)
         self.rows: list[tuple[str, str, str]] = []
-        ordered = sorted(results(game, view), key=lambda r: (not r.winner, r.out_turn is not None,
-                                                            -(r.order or 0)))
-        for row, r in enumerate(ordered, 1):
+        self.results = sorted(results(game, view), key=lambda r: (not r.winner, r.out_turn is not None,
+                                                                  -(r.order or 0)))
+        self.cells: list[list[QLabel]] = []
+        for row, r in enumerate(self.results, 1):
+            labels = []
+            for col in range(3):
+                label = QLabel()
+                label.setWordWrap(True)
+                if r.winner:
+                    label.setStyleSheet("color:#ffe08a;")
+                grid.addWidget(label, row, col)
+                labels.append(label)
+            self.cells.append(labels)
+        centred = QHBoxLayout()  # the results in the middle, under the centred headline
+        centred.addStretch(1)
+        centred.addLayout(grid)
+        centred.addStretch(1)
+        lay.addLayout(centred)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.rematch_button = QPushButton()
+        self.rematch_button.setObjectName("rematch")
+        self.rematch_button.clicked.connect(self.rematch)
+        self.new_game_button = QPushButton()
+        self.new_game_button.clicked.connect(self.new_game)
+        self.save_button = QPushButton()
+        self.save_button.clicked.connect(lambda: self.save_replay())
+        self.close_button = QPushButton()
+        self.close_button.clicked.connect(self.close)
+        for b in (self.rematch_button, self.new_game_button, self.save_button, self.close_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        lay.addLayout(buttons)
+        self.saved_to: Path | None = None
+        self.retranslate()
+        self.resize(max(560, int(window.width() * 0.5)), self.sizeHint().height())
+
+    def retranslate(self) -> None:
+        """Every word in the table's language (again after View → Language)."""
+        out = self.game.outcome()
+        self.setWindowTitle(tr("gameover.title"))
+        self.headline.setText(tr("gameover.winner", name=out.winner_name) if out and out.winner_name
+                              else tr("gameover.no_winner"))
+        self.summary.setText(self._summary())
+        for head, key in zip(self.heads, ("gameover.col.player", "gameover.col.result",
+                                          "gameover.col.when")):
+            head.setText(tr(key))
+        self.rows = []
+        for r, labels in zip(self.results, self.cells):
             if r.winner:
                 result, when = tr("gameover.won"), ""
             elif r.out_turn is None:
@@ -110,34 +157,12 @@ class GameOverDialog(QDialog):
                 result = tr("gameover.dropped", why=why_text(r.why))
                 when = tr("gameover.when", turn=r.out_turn, order=r.order)
             self.rows.append((r.name, result, when))
-            for col, text in enumerate((r.name, result, when)):
-                label = QLabel(html.escape(text) if col else f"<b>{html.escape(text)}</b>")
-                label.setWordWrap(True)
-                if r.winner:
-                    label.setStyleSheet("color:#ffe08a;")
-                grid.addWidget(label, row, col)
-        centred = QHBoxLayout()  # the results in the middle, under the centred headline
-        centred.addStretch(1)
-        centred.addLayout(grid)
-        centred.addStretch(1)
-        lay.addLayout(centred)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        self.rematch_button = QPushButton(tr("gameover.rematch"))
-        self.rematch_button.setObjectName("rematch")
-        self.rematch_button.clicked.connect(self.rematch)
-        self.new_game_button = QPushButton(strip_mnemonic(tr("menu.new_game")))
-        self.new_game_button.clicked.connect(self.new_game)
-        self.save_button = QPushButton(tr("gameover.save_replay"))
-        self.save_button.clicked.connect(lambda: self.save_replay())
-        self.close_button = QPushButton(tr("gameover.close"))
-        self.close_button.clicked.connect(self.close)
-        for b in (self.rematch_button, self.new_game_button, self.save_button, self.close_button):
-            buttons.addWidget(b)
-        buttons.addStretch(1)
-        lay.addLayout(buttons)
-        self.saved_to: Path | None = None
-        self.resize(max(560, int(window.width() * 0.5)), self.sizeHint().height())
+            for col, (label, text) in enumerate(zip(labels, (r.name, result, when))):
+                label.setText(html.escape(text) if col else f"<b>{html.escape(text)}</b>")
+        self.rematch_button.setText(tr("gameover.rematch"))
+        self.new_game_button.setText(strip_mnemonic(tr("menu.new_game")))
+        self.save_button.setText(tr("gameover.save_replay"))
+        self.close_button.setText(tr("gameover.close"))
 
     def text(self) -> str:
         return self.headline.text()
@@ -166,9 +191,13 @@ class GameOverDialog(QDialog):
         try:
             self.saved_to = save_game(self.game, path)
         except Exception as exc:  # a folder that cannot be written: say so
-            self.summary.setText(tr("error.internal", reason=str(exc)))
+            reason = str(exc)
+            self._summary = lambda: tr("error.internal", reason=reason)
+            self.summary.setText(self._summary())
             return False
-        self.summary.setText(tr("gameover.saved", path=str(self.saved_to)))
+        saved = str(self.saved_to)
+        self._summary = lambda: tr("gameover.saved", path=saved)
+        self.summary.setText(self._summary())
         return True
 
 

@@ -846,7 +846,8 @@ class MainWindow(QMainWindow):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         from fate_royal.qt.zoom import attach_to_pile
 
-        attach_to_pile(dlg, self.controller, kind)
+        dlg.on_rebuilt = lambda: attach_to_pile(dlg, self.controller, kind)
+        dlg.on_rebuilt()
         dlg.show()
         self.pile_dialog = dlg
 

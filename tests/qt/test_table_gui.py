@@ -7,6 +7,7 @@ import random
 
 import pytest
 from PySide6.QtCore import QUrl, Qt
+from PySide6.QtWidgets import QApplication
 
 from fate_royal.cards import RuleSet, load_card_db, load_profile
 from fate_royal.qt import fonts, i18n
@@ -107,6 +108,40 @@ def test_full_game_through_the_gui(qtbot, make_window, players, seed):
     assert box.new_game_button is not None
     assert not overlay_up(win)
     assert win.actions.buttons == []
+
+
+def test_game_over_and_a_pile_follow_a_change_of_language(qtbot, make_window, tmp_path, monkeypatch,
+                                                         request):
+    """View → Language at the end of a game: the game-over dialog and an open discard pile speak
+    the new language at once (the pile's cards drawn again, its zoom still there)."""
+    from fate_royal.qt.app import install_qt_translations
+
+    monkeypatch.setenv("FATE_ROYAL_SETTINGS", str(tmp_path / "settings.ini"))
+    request.addfinalizer(lambda: install_qt_translations("en"))
+    win = make_window(names=["A", "B"], seed=4)
+    play_to_end(qtbot, win, 4)
+    box = win.game_over_dialog
+    assert box is not None and box.isVisible()
+    win.open_pile("discard")
+    pile = win.pile_dialog
+    cards = list(pile.cards)
+    assert cards, "the discard pile of a finished game is empty"
+    before = (box.text(), box.rows, box.close_button.text(), pile.windowTitle(),
+              [pile.list.item(i).text() for i in range(pile.list.count())])
+    win.lang_actions["en"].trigger()
+    QApplication.processEvents()
+    out = win.controller.game.outcome()
+    assert box.text() == (i18n.tr("gameover.winner", name=out.winner_name) if out.winner_name
+                          else i18n.tr("gameover.no_winner"))
+    assert box.close_button.text() == i18n.tr("gameover.close") != before[2]
+    assert [r[1] for r in box.rows] != [r[1] for r in before[1]]  # "勝利" / "Won", …
+    assert pile.windowTitle() != before[3] and pile.cards == cards
+    assert [pile.list.item(i).text() for i in range(pile.list.count())] != before[4]
+    assert pile.zoom is not None
+    win.lang_actions["ja"].trigger()
+    QApplication.processEvents()
+    assert (box.text(), box.rows, box.close_button.text(), pile.windowTitle(),
+            [pile.list.item(i).text() for i in range(pile.list.count())]) == before
 
 
 def _screen_text_px(win) -> tuple[float, float, float]:
