@@ -10,7 +10,7 @@ import html
 from typing import Any
 
 from PySide6.QtCore import QUrl, Qt, Signal
-from PySide6.QtGui import QColor, QKeySequence, QPainter, QTextCursor
+from PySide6.QtGui import QColor, QKeySequence, QPainter, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
     QFrame, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QTextBrowser,
     QToolButton, QVBoxLayout, QWidget,
@@ -683,6 +683,10 @@ class LogPanel(QTextBrowser):
         self._marks: dict[int, int] = {}  # raw log index -> actions taken when it was first shown
         self._raw_len = 0
         self.document().setMaximumBlockCount(0)
+        # every line wraps at the panel's width (a word longer than the panel too): no sideways
+        # scrolling — a line's fractional width used to leave a 1-pixel range and a scroll bar
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def _keep_pinned(self, _minimum: int = 0, maximum: int = 0) -> None:
         """The scroll range changed (lines appended, or wrapped anew at another width, the layout

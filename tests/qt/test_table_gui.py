@@ -144,6 +144,31 @@ def test_game_over_and_a_pile_follow_a_change_of_language(qtbot, make_window, tm
             [pile.list.item(i).text() for i in range(pile.list.count())]) == before
 
 
+def test_the_log_never_scrolls_sideways(qtbot, make_window):
+    """The log wraps every line at its width: seven players in English at 1280 x 800 showed a
+    sideways scroll bar under it from turn 3 on (a line's fractional width left a 1-pixel
+    range)."""
+    i18n.set_language("en")
+    try:
+        win = make_window(names=["あかり", "Bob", "ちひろ", "Dan", "えみ", "Fay", "ごう"], seed=52,
+                          size=(1280, 800))
+        rng = random.Random(52)
+        game = win.controller.game
+        while game.state.turn <= 4 and not game.state.over:
+            win.refresh()
+            QApplication.processEvents()
+            assert not win.log.horizontalScrollBar().isVisible(), game.state.turn
+            if overlay_up(win):
+                qtbot.mouseClick(win.overlay.button, Qt.MouseButton.LeftButton)
+            elif not win.prompt_overlay.isHidden():
+                qtbot.mouseClick(win.prompt_overlay.nobody, Qt.MouseButton.LeftButton)
+            else:
+                button, _ = rng.choice(win.actions.non_spell_buttons() or win.actions.buttons)
+                qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    finally:
+        i18n.set_language("ja")
+
+
 def _screen_text_px(win) -> tuple[float, float, float]:
     o = win.overlay
     return o.title.font().pointSizeF(), o.sub.font().pointSizeF(), o.button.font().pointSizeF()
