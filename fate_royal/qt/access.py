@@ -44,11 +44,17 @@ def describe(view: Any) -> str:
     return "\n".join(card_line(g, d) for d in records)
 
 
+#: marks a name this module gave (from the widget's text, title or tooltip), which follows them
+AUTO_NAME = "fate_royal_auto_name"
+
+
 def name_widgets(window: QWidget) -> int:
-    """Accessible names for widgets that have none; returns how many were named."""
+    """Accessible names for widgets that have none, and anew for those named here whose words
+    changed (a button's text, a dock's title, after a change of language); returns how many were
+    named."""
     n = 0
     for w in [window] + window.findChildren(QWidget):
-        if w.accessibleName():
+        if w.accessibleName() and not w.property(AUTO_NAME):
             continue
         name = ""
         if isinstance(w, QDockWidget):
@@ -57,8 +63,9 @@ def name_widgets(window: QWidget) -> int:
             name = strip_mnemonic(w.text()) or w.toolTip()
         elif w.toolTip():
             name = w.toolTip()
-        if name:
+        if name and name != w.accessibleName():
             w.setAccessibleName(name)
+            w.setProperty(AUTO_NAME, True)
             n += 1
     return n
 

@@ -308,6 +308,9 @@ class RulingsFeatures(QObject):
         self._retranslate_status()
         if self.presenter is not None:
             self.presenter.refresh()
+        access_refresh = getattr(self.window, "access_refresh", None)
+        if access_refresh is not None:  # the names for screen readers, in the new language too
+            access_refresh()
 
     def _retranslate_docks(self) -> None:
         if not self._docks_built:

@@ -910,8 +910,11 @@ def test_switching_the_language_mid_game_renames_every_menu_and_label(table, fir
 
     monkeypatch.setenv("FATE_ROYAL_SETTINGS", str(tmp_path / "settings.ini"))  # (the language is kept)
     japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    from fate_royal.qt import access
+
     win, c, f = table(lang=first)
     request.addfinalizer(lambda: install_qt_translations("en"))  # Qt's own words as other tests expect
+    access.install(win)  # as the table starts: names for screen readers
     f.toggle_inspector()  # a dock open too: its title and its words
     assert f.inspector_dock.isVisible()
     f.keeper._show_failure("disk full")  # a status line that stays until the autosave works again
@@ -927,6 +930,9 @@ def test_switching_the_language_mid_game_renames_every_menu_and_label(table, fir
         shown = [w.text() for w in win.findChildren(QLabel) + win.findChildren(QAbstractButton)
                  if w.isVisible()]
         shown += [d.windowTitle() for d in win.findChildren(QDockWidget) if d.isVisible()]
+        # what a screen reader says: the names given from a button's text or a dock's title follow
+        shown += [w.accessibleName() for w in win.findChildren(QAbstractButton) + win.findChildren(QDockWidget)
+                  if w.isVisible()]
         left = [t for t in menus + shown if japanese.search(t)]
         assert not left, left
     else:
