@@ -38,6 +38,25 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PREVIOUS = "autosave.previous.jsonl"
+#: tables open at once that each keep a journal of their own (more share the last one)
+SLOTS = 9
+
+
+def _claim_slot(base: Path) -> tuple[int, Any]:
+    """The first journal number no running table holds, and the lock that now holds it (a lock
+    left by a table that was killed is stale: its process is gone, and it is taken over)."""
+    from PySide6.QtCore import QLockFile
+
+    try:
+        base.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return 1, None  # the autosave says why when it cannot write there
+    for n in range(1, SLOTS + 1):
+        lock = QLockFile(str(base.with_name(f"{base.stem}.lock" if n == 1 else f"{base.stem}-{n}.lock")))
+        lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
+        if lock.tryLock(0):
+            return n, lock
+    return SLOTS, None
 
 
 def players_text(names: list[str]) -> str:
@@ -59,6 +78,8 @@ class GameKeeper(QObject):
         self.path_override: Path | None = None  # tests and benchmarks: the journal's path
         self.error: str | None = None
         self._writer: Any = None
+        #: the journal this table claimed: (its folder, its number, the lock that holds it)
+        self._slot: tuple[Path, int, Any] | None = None
         self._first_write = True
         self._parked: dict[str, Any] | None = None
         self._demo_games: set[int] = set()
@@ -73,11 +94,24 @@ class GameKeeper(QObject):
     # ------------------------------------------------------------------ the journal
 
     def path(self) -> Path:
+        """The journal of this table: ``autosave.jsonl``, or ``autosave-2.jsonl`` and on while
+        another table holds the first (two windows of the program open at once must not write
+        one journal: the one closed last would replace the other's game)."""
         if self.path_override is not None:
             return Path(self.path_override)
         from fate_royal.rules.save import autosave_path
 
-        return autosave_path()
+        base = autosave_path()
+        if self._slot is None or self._slot[0] != base.parent:
+            self._release_slot()
+            self._slot = (base.parent, *_claim_slot(base))
+        n = self._slot[1]
+        return base if n == 1 else base.with_name(f"{base.stem}-{n}{base.suffix}")
+
+    def _release_slot(self) -> None:
+        if self._slot is not None and self._slot[2] is not None:
+            self._slot[2].unlock()
+        self._slot = None
 
     def _journal(self) -> Any:
         from fate_royal.rules.journal import JournalWriter
@@ -120,6 +154,7 @@ class GameKeeper(QObject):
         if self._writer is not None:
             self._writer.close(30.0)
             self._writer = None
+        self._release_slot()
 
     def _show_failure(self, reason: str) -> None:
         if self.error is None:  # shown once, until an autosave works again
@@ -137,7 +172,8 @@ class GameKeeper(QObject):
         summary = self.pending_resume()
         if summary is None:
             return
-        kept = self.path().with_name(PREVIOUS)
+        path = self.path()
+        kept = path.with_name(PREVIOUS if path.stem == "autosave" else f"{path.stem}.previous.jsonl")
         try:
             os.replace(self.path(), kept)
         except OSError as exc:

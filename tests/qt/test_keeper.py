@@ -134,6 +134,29 @@ def test_a_new_game_never_overwrites_an_unanswered_autosave(table):
     assert [p.name for p in c3.game.state.players] == ["A", "B", "C", "D"]
 
 
+def test_two_tables_open_at_once_keep_a_journal_each(table):
+    """The program started twice (a double-click that seemed to do nothing): both tables wrote one
+    journal, and the one closed last replaced the other's game. The second keeps its own journal
+    while the first runs; started again after the first closed, a table is offered the first's."""
+    win, c, f = table()
+    play(c, 6)
+    assert f.keeper.flush()
+    first = autosave_path().read_bytes()
+    win2, c2, f2 = table()  # the second window, the first still open
+    play(c2, 4)
+    assert f2.keeper.flush()
+    assert f2.keeper.path() == autosave_path().with_name("autosave-2.jsonl")
+    assert autosave_path().read_bytes() == first  # the first table's game untouched
+    assert journal_summary(f2.keeper.path()).names == ["A", "B", "C", "D"]
+    play(c, 2)  # the first goes on in its own journal
+    assert f.keeper.flush()
+    assert len(read_journal(autosave_path()).record.actions) == len(c.game.entries)
+    f.keeper.shutdown()  # the first window closes; the next table started takes its journal
+    win3, c3, f3 = table(new_game=False, answers={"resume": "resume"})
+    assert f3.keeper.path() == autosave_path()
+    assert f3.keeper.offer_resume() and len(c3.game.entries) == len(c.game.entries)
+
+
 def test_a_game_started_from_the_command_line_moves_the_old_autosave_aside(table):
     win, c, f = table()
     play(c, 5)
