@@ -549,6 +549,8 @@ class MainWindow(QMainWindow):
         self.stack_box.setTitle(tr("panel.stack"))
         self.log_box.setTitle(tr("panel.log"))
         self.log_bar.retranslate()
+        if self.messages.plain:  # a line about the moment before, in the other language: gone
+            self.messages.show_message("", "clear", "")
         self.refresh()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API

@@ -920,10 +920,13 @@ def test_switching_the_language_mid_game_renames_every_menu_and_label(table, fir
     f.keeper._show_failure("disk full")  # a status line that stays until the autosave works again
     before = win.statusBar().currentMessage()
     assert "disk full" in before
+    assert not c.submit(object())  # a refusal in the message bar, in the language before
+    assert win.messages.plain and not win.messages.isHidden()
     win.lang_actions[then].trigger()
     QApplication.processEvents()
     assert win.statusBar().currentMessage() == i18n.tr("rulings.autosave.failed", reason="disk full")
     assert win.statusBar().currentMessage() != before
+    assert win.messages.isHidden() and not win.messages.plain  # not left in the other language
     menus = [a.text() for a in win.menuBar().actions()]
     assert len(menus) >= 6
     if then == "en":
