@@ -74,7 +74,6 @@ class GameOverDialog(FollowsLanguage, QDialog):
         self.setWindowModality(Qt.WindowModality.NonModal)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # it holds the whole finished game
         view = window.controller.table_view()
-        self.view = view
         lay = QVBoxLayout(self)
         lay.setContentsMargins(28, 22, 28, 22)
         lay.setSpacing(12)

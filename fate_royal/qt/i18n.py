@@ -81,7 +81,11 @@ class FollowsLanguage:
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().changeEvent(event)  # type: ignore[misc]
-        if event.type() == QEvent.Type.LanguageChange:
+        # once a language: Qt sends its own event for each translation it removes or installs,
+        # and the main window sends one more (the comparison would replay its games each time)
+        if event.type() == QEvent.Type.LanguageChange and \
+                getattr(self, "_worded_in", None) != current_language():
+            self._worded_in = current_language()
             self.retranslate()
 
     def retranslate(self) -> None:  # pragma: no cover - each window has its own
