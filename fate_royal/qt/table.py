@@ -50,6 +50,8 @@ SEAT_SCALE = {2: 1.3, 3: 1.18, 4: 1.08, 5: 1.0, 6: 0.96, 7: 0.92}
 SEAT_ANCHORS_SIDE_BY_SIDE = [(0.0, 0.5), (1.0, 0.5)]
 SEAT_SCALE_SIDE_BY_SIDE = 1.9
 CENTRE_SIDE_BY_SIDE_W = 560.0  # the centre between them keeps room for the step track's words
+#: Two players in a row under the centre (most windows): the lane the combat arrow crosses between them.
+ROW_LANE = 90.0
 BOX_W, BOX_H = 344.0, 238.0
 MARGIN = 10.0
 #: Inside a seat box (its own units): the servant's cards, the mystic codes' cards, where cards start.
@@ -531,14 +533,23 @@ class TableView(CardPointer, QWidget):
         n = len(v.players)
         anchors = SEAT_ANCHORS.get(n) or SEAT_ANCHORS[7]
         k = SEAT_SCALE.get(n, 0.86)
+        row: list[float] | None = None  # two seats in a row under the centre: their left edges
         if n == 2:  # a seat above and one below the centre: all three must fit the height …
             k = min(k, (self._vh - 2 * MARGIN - 16 - CENTRE_H_COMBAT) / (2 * BOX_H))
-            # … unless the table is wide (a projector, a wide window): then a seat either side of
-            # the centre, as large as the width allows, when that is clearly larger
+            # … or, where that is clearly larger, the two seats in a row under the centre (a lane
+            # between them for the combat arrow), or (a projector, a wide window) a seat either
+            # side of the centre: whichever lets the cards be larger
+            in_row = min((self._vw - 2 * MARGIN - ROW_LANE) / (2 * BOX_W),
+                         (self._vh - 2 * MARGIN - 16 - CENTRE_H_COMBAT) / BOX_H, SEAT_SCALE_SIDE_BY_SIDE)
             side = min((self._vw - 2 * MARGIN - CENTRE_SIDE_BY_SIDE_W) / (2 * BOX_W),
                        (self._vh - 2 * MARGIN) / BOX_H, SEAT_SCALE_SIDE_BY_SIDE)
-            if side > k * 1.15:
+            if side >= in_row and side > k * 1.15:
                 k, anchors = side, SEAT_ANCHORS_SIDE_BY_SIDE
+            elif in_row > k * 1.15:
+                k = in_row
+                lane = min(self._vw - 2 * MARGIN - 2 * BOX_W * k, max(ROW_LANE, 0.1 * self._vw))
+                left = (self._vw - 2 * BOX_W * k - lane) / 2
+                row = [left, left + BOX_W * k + lane]
         elif n == 4:  # two seats a side, the centre between them: as large as the width allows
             k = min((self._vw - 2 * MARGIN - CENTRE_MIN_W) / (2 * BOX_W),
                     (self._vh - 2 * MARGIN - 12) / (2 * BOX_H), 1.3)
@@ -548,6 +559,8 @@ class TableView(CardPointer, QWidget):
             ax, ay = anchors[i % len(anchors)]
             x = MARGIN + ax * (self._vw - 2 * MARGIN - bw)
             y = MARGIN + ay * (self._vh - 2 * MARGIN - bh)
+            if row is not None:
+                x, y = row[i], self._vh - MARGIN - bh
             seat = SeatLayout(i, QRectF(x, y, bw, bh), k)
             self._layout_seat(v, seat, playable)
             self.seats.append(seat)

@@ -65,14 +65,30 @@ def test_seats_fit_at_every_count_and_size(table, players, size):
     _no_overlap(w.table)
 
 
+@pytest.mark.parametrize("size,minimum", [((1024, 700), 80), ((1280, 800), 100), ((1920, 1080), 150)])
+def test_two_players_sit_in_a_row_under_the_centre_with_large_cards(table, size, minimum):
+    """Two players in the main window: one seat above the centre and one below left both small
+    (a servant card 58 / 65 / 89 px wide at these sizes, most of the felt empty); the two seats
+    in a row under the centre, a lane between them, are half as large again or more."""
+    w = table(raid_game(2), size=size)
+    t = w.table
+    t.layout_table()
+    left, right = sorted((s.rect for s in t.seats), key=lambda r: r.center().x())
+    assert left.top() == right.top() and right.left() - left.right() >= 90  # the arrow's lane
+    geo = t.centre_geo
+    assert left.top() >= geo["notes"] + 24  # under the whole centre (combat summary and notes)
+    assert min(_px(w, d) for s in t.seats for d in s.cards if d.role == "hero") >= minimum
+    tail, _neck, tip, _words = t._arrow_geometry()  # the combat arrow crosses the lane
+    assert left.right() < min(tail.x(), tip.x()) and max(tail.x(), tip.x()) < right.left()
+    _no_overlap(t)
+
+
 def test_two_players_on_a_wide_table_sit_either_side_with_larger_cards(table):
     """A projector-shaped table (the presenter, a wide window): the two seats move beside the
-    centre and grow; a squarer table keeps one above and one below."""
+    centre and grow beyond the row the main window gives them."""
     w = table(None, size=(1280, 800), names=["A", "B"])
     t = w.table
     t.layout_table()
-    (low, high) = sorted((s.rect for s in t.seats), key=lambda r: r.center().y())
-    assert low.bottom() <= high.top()  # one above the other
     square = min(_px(w, d) for s in t.seats for d in s.cards if d.role == "hero")
     w.menuBar().hide()
     t.setFixedSize(1900, 760)  # what the presenter gives its table at 1920×1080
@@ -81,7 +97,7 @@ def test_two_players_on_a_wide_table_sit_either_side_with_larger_cards(table):
     assert left.right() < t.centre_geo["x"] and right.left() > t.centre_geo["x"] + t.centre_geo["w"]
     assert abs(left.center().y() - right.center().y()) < 1
     wide = min(_px(w, d) for s in t.seats for d in s.cards if d.role == "hero")
-    assert wide >= 1.4 * square
+    assert wide >= 1.2 * square
     _no_overlap(t)
 
 
