@@ -38,13 +38,15 @@ VIRTUAL_W, VIRTUAL_H = 1150.0, 860.0
 #: Seat 0 sits at the bottom; the others follow clockwise (left, top, right).
 SEAT_ANCHORS: dict[int, list[tuple[float, float]]] = {
     2: [(0.5, 1.0), (0.5, 0.0)],
-    3: [(0.5, 1.0), (0.04, 0.0), (0.96, 0.0)],
+    3: [(0.5, 1.0), (0.0, 0.0), (1.0, 0.0)],
     4: [(0.0, 1.0), (0.0, 0.0), (1.0, 0.0), (1.0, 1.0)],  # the corners: the centre gets the height
     5: [(0.5, 1.0), (0.0, 0.62), (0.2, 0.0), (0.8, 0.0), (1.0, 0.62)],
     6: [(0.5, 1.0), (0.0, 0.76), (0.0, 0.1), (0.5, 0.0), (1.0, 0.1), (1.0, 0.76)],
     7: [(0.5, 1.0), (0.0, 0.87), (0.0, 0.37), (0.3, 0.0), (0.7, 0.0), (1.0, 0.37), (1.0, 0.87)],
 }
 CENTRE_MIN_W = 430.0  # the centre's width when seats stand on both sides of it
+#: Where the seats leave it room (two players, a narrow table), the centre is drawn larger, up to this.
+CENTRE_ZOOM_MAX = 1.6
 SEAT_SCALE = {2: 1.3, 3: 1.18, 4: 1.08, 5: 1.0, 6: 0.96, 7: 0.92}
 #: Two players on a wide table: seat 0 left of the centre, seat 1 right of it, each up to this scale.
 SEAT_ANCHORS_SIDE_BY_SIDE = [(0.0, 0.5), (1.0, 0.5)]
@@ -488,7 +490,13 @@ class TableView(CardPointer, QWidget):
         self._vw, self._vh = VIRTUAL_W, VIRTUAL_H
         self._seat_cache: dict[tuple, QPixmap] = {}
         self._felt: QPixmap | None = None
+        #: the centre block is laid out in its own units (``centre_geo``), drawn ``centre_zoom`` times
+        #: as large about ``centre_origin`` (virtual units); its cards and piles are kept in both
         self.centre_geo: dict = {}
+        self.centre_zoom = 1.0
+        self.centre_origin = QPointF()
+        self._centre_local: list[CardDraw] = []  # centre_cards in the centre's own units
+        self._pile_rects: dict[str, QRectF] = {}  # each pile's card place, in the centre's units
         self._init_pointer()
         self.highlight: Any = None  # the action whose card and targets glow (hovered button)
         self.show_last = True  # mark the last action's card and targets
@@ -550,6 +558,9 @@ class TableView(CardPointer, QWidget):
                 lane = min(self._vw - 2 * MARGIN - 2 * BOX_W * k, max(ROW_LANE, 0.1 * self._vw))
                 left = (self._vw - 2 * BOX_W * k - lane) / 2
                 row = [left, left + BOX_W * k + lane]
+        elif n == 3:  # the centre beside the two upper seats (as wide as it needs), or under them
+            k = min(k, max((self._vw - 2 * MARGIN - CENTRE_MIN_W - 28) / (2 * BOX_W),
+                           (self._vh - 2 * MARGIN - 36 - CENTRE_H_COMBAT) / (2 * BOX_H)))
         elif n == 4:  # two seats a side, the centre between them: as large as the width allows
             k = min((self._vw - 2 * MARGIN - CENTRE_MIN_W) / (2 * BOX_W),
                     (self._vh - 2 * MARGIN - 12) / (2 * BOX_H), 1.3)
@@ -647,15 +658,23 @@ class TableView(CardPointer, QWidget):
                     limits.append(cx - r.right())
                 elif r.left() > cx:
                     limits.append(r.left() - cx)
-        half = min([300.0] + [x - 14 for x in limits])
+        # drawn larger where the free middle allows it: as tall as a combat's centre needs, as
+        # wide as the narrowest centre the seats beside it leave (the same zoom in and out of combat)
+        zoom = min(CENTRE_ZOOM_MAX, (bottom - top - 48) / CENTRE_H_COMBAT,
+                   (self._vw / 2 - MARGIN - 14) / 300.0,
+                   *[(x - 14) / (CENTRE_MIN_W / 2) for x in limits])
+        zoom = max(1.0, zoom)
+        half = min([300.0] + [(x - 14) / zoom for x in limits])
         cw = PILE_W
         ch = cw * CARD_RATIO
         combat = v.combat is not None
         height = CENTRE_H_COMBAT - (0 if combat else 30 + 62)
-        y0 = top + max(8.0, (bottom - top - height) / 2)
+        y0 = top + max(8.0, (bottom - top - height * zoom) / 2)
         banner = self.banner_lines(v, 2 * half)
         extra = BANNER_LINE * (len(banner) - 1)  # a long name: the banner takes two lines
-        y0 = max(top + 4.0, y0 - extra / 2)
+        y0 = max(top + 4.0, y0 - extra * zoom / 2)
+        self.centre_zoom, self.centre_origin = zoom, QPointF(cx, y0)
+        self._centre_local, self._pile_rects = [], {}
         geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36 + extra}
         y = y0 + 36 + extra + 26 + 8
         if combat:
@@ -673,12 +692,33 @@ class TableView(CardPointer, QWidget):
         piles = (("deck", v.deck), ("discard", v.discard), ("grail", v.grail))
         for (kind, pile), x in zip(piles, xs):
             rect = QRectF(x, geo["piles"], cw, ch)
-            self.hotspots.append(Hotspot(kind, rect.adjusted(-6, -6, 6, 24)))
+            self._pile_rects[kind] = rect
+            self.hotspots.append(Hotspot(kind, self.centre_rect(rect.adjusted(-6, -6, 6, 24))))
             if not pile:
                 continue
             top = pile[-1] if kind != "deck" else pile[0]
+            local = CardDraw(kind, top.uid, top.card_id, None, "rise", 0, top.known, rect)
+            self._centre_local.append(local)
             self.centre_cards.append(CardDraw(kind, top.uid, top.card_id, None, "rise", 0, top.known,
-                                              rect))
+                                              self.centre_rect(rect)))
+
+    def centre_rect(self, rect: QRectF) -> QRectF:
+        """A rectangle in the centre's own units, in the table's virtual units."""
+        o, k = self.centre_origin, self.centre_zoom
+        return QRectF(o.x() + (rect.x() - o.x()) * k, o.y() + (rect.y() - o.y()) * k,
+                      rect.width() * k, rect.height() * k)
+
+    def centre_block(self) -> QRectF:
+        """The centre block as drawn (banner to notices), in virtual units."""
+        geo = self.centre_geo
+        return self.centre_rect(QRectF(geo["x"], geo["banner"], geo["w"], geo["notes"] + 64 - geo["banner"]))
+
+    def _into_centre(self, painter: QPainter) -> None:
+        """Make a painter in virtual units draw in the centre's own units."""
+        o, k = self.centre_origin, self.centre_zoom
+        painter.translate(o)
+        painter.scale(k, k)
+        painter.translate(-o)
 
     # --- painting ------------------------------------------------------------------------------
 
@@ -699,7 +739,10 @@ class TableView(CardPointer, QWidget):
             for seat in self.seats:
                 if pend is not None and pend.player == seat.player and not self.v.players[seat.player].out:
                     self._paint_deciding(painter, seat)
+            painter.save()
+            self._into_centre(painter)
             self._paint_centre_notes(painter, g)
+            painter.restore()
             self._paint_playable(painter)
             self._paint_marks(painter, g)
             self._paint_effects(painter)
@@ -718,9 +761,8 @@ class TableView(CardPointer, QWidget):
         cards = {d.uid: (d.state, d.rotation, d.face_up, d.bounds)
                  for s in self.seats for d in s.cards if d.uid is not None}
         seats = [(s.player, s.rect, v.players[s.player]) for s in self.seats]
-        piles = {h.kind: (h.rect, n) for h, n in
-                 ((h, {"deck": len(v.deck), "discard": len(v.discard), "grail": len(v.grail)}.get(h.kind))
-                  for h in self.hotspots) if n is not None}
+        counts = {"deck": len(v.deck), "discard": len(v.discard), "grail": len(v.grail)}
+        piles = {kind: (self.centre_rect(rect), counts[kind]) for kind, rect in self._pile_rects.items()}
         return id(self.controller.game), cards, seats, piles
 
     def _observe_change(self) -> None:
@@ -761,7 +803,7 @@ class TableView(CardPointer, QWidget):
         for kind, (rect, n) in snap[3].items():
             before = old[3].get(kind)
             if before is not None and before[1] != n:
-                self.effects.append(("ring", rect.adjusted(6, 6, -6, -24), "", GOLD, now))
+                self.effects.append(("ring", rect, "", GOLD, now))
         if self.effects and not self._anim_timer.isActive():
             self._anim_timer.start()
 
@@ -888,11 +930,14 @@ class TableView(CardPointer, QWidget):
             geo = self.centre_geo
             if geo:
                 band = QRectF(geo["x"], geo["banner"] - 2, geo["w"], geo["track"] - geo["banner"] - 4)
+                painter.save()
+                self._into_centre(painter)
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(10, 40, 25, 235))
                 painter.drawRoundedRect(band, 10, 10)
                 _fit_text(painter, band.adjusted(8, 0, -8, 0), tr("table.pick_target"), 16, PICK, bold=True,
                           align=Qt.AlignmentFlag.AlignCenter)
+                painter.restore()
 
     def _paint_composed(self, painter: QPainter, g: Any) -> None:
         """Felt, combat arrow, centre and seats as one image, composed again only when one of
@@ -902,6 +947,7 @@ class TableView(CardPointer, QWidget):
         c = self.v.combat
         seat_keys = tuple(self._seat_key(g, seat, dpr) for seat in self.seats)
         centre_region, centre_key = self._centre_key(g, dpr)
+        centre_region = self.centre_rect(centre_region)
         base = (self.width(), self.height(), round(dpr, 4), round(self._scale, 6), len(self.seats),
                 None if c is None else (c["raider"], c["interceptor"]))
         seat_keys = seat_keys + ((centre_key, centre_region.x(), centre_region.y(), centre_region.width(),
@@ -1043,7 +1089,7 @@ class TableView(CardPointer, QWidget):
         for _kind, r, label in self._pile_labels():
             width = QFontMetricsF(pixel_font(13, bold=True)).horizontalAdvance(label)
             rects.append(QRectF(r.center().x() - width / 2, r.bottom() + 4, width, 18))
-        return [r.adjusted(-5, -3, 5, 3) for r in rects if r.width() > 0]
+        return [self.centre_rect(r.adjusted(-5, -3, 5, 3)) for r in rects if r.width() > 0]
 
     def _arrow_geometry(self) -> tuple[QPointF, QPointF, QPointF, list[QRectF]] | None:
         """The combat arrow's tail, neck and tip, and the centre's text it must not run behind
@@ -1112,12 +1158,11 @@ class TableView(CardPointer, QWidget):
         v = self.v
         geo = self.centre_geo
         x, w = geo["x"], geo["w"]
-        px = self._scale * dpr
-        region = QRectF(x - 44, geo["banner"] - 4, w + 88, 34)
-        for spot in self.hotspots:
-            if spot.kind in ("deck", "discard", "grail"):
-                region = region.united(spot.rect.adjusted(-40, -4, 40, 4))
-        for d in self.centre_cards:
+        px = self._scale * dpr * self.centre_zoom
+        region = QRectF(x - 44, geo["banner"] - 4, w + 88, 34)  # in the centre's own units
+        for rect in self._pile_rects.values():
+            region = region.united(rect.adjusted(-46, -10, 46, 28))
+        for d in self._centre_local:
             region = region.united(d.rect.adjusted(-4, -10, 10, 4))
         if v.combat is not None:
             region = region.united(QRectF(x - 24, geo["process"] - 4, w + 48, 32))
@@ -1127,6 +1172,7 @@ class TableView(CardPointer, QWidget):
             round(px, 4), region.x(), region.y(), region.width(), region.height(), current_language(),
             v.turn, v.turn_player, v.players[v.turn_player].name, v.step, len(v.deck), len(v.discard),
             len(v.grail), tuple((d.role, d.card_id, d.face_up) for d in self.centre_cards),
+            round(self.centre_zoom, 6), self.centre_origin.x(), self.centre_origin.y(),
             None if c is None else (
                 tuple(c["order"]), c["process"], c["encounter"], tuple(sorted(c["proxies"].items())),
                 tuple(sorted(c["attacks"].items())),
@@ -1139,7 +1185,7 @@ class TableView(CardPointer, QWidget):
         """The centre's slow, rarely changing part (turn, step track, piles, combat summary),
         cached as a pixmap; the deciding-player line and notices are drawn by paintEvent."""
         dpr = painter.device().devicePixelRatioF()
-        px = self._scale * dpr
+        px = self._scale * dpr * self.centre_zoom
         region, key = self._centre_key(g, dpr)
         cache = self.__dict__.setdefault("_centre_cache", {})
         pm = cache.get(key)
@@ -1157,16 +1203,15 @@ class TableView(CardPointer, QWidget):
             finally:
                 p2.end()
             cache[key] = pm
-        _blit(painter, region.topLeft(), pm, self._scale, dpr)
+        _blit(painter, self.centre_rect(region).topLeft(), pm, self._scale, dpr)
 
     def _pile_labels(self) -> list[tuple[str, QRectF, str]]:
-        """Each pile's kind, its card's place and the label under it ("山札  17")."""
+        """Each pile's kind, its card's place (the centre's units) and the label under it ("山札  17")."""
         v = self.v
         piles = {"deck": ("zone.deck", v.deck), "discard": ("zone.discard", v.discard),
                  "grail": ("zone.grail_seat", v.grail)}
-        return [(spot.kind, spot.rect.adjusted(6, 6, -6, -24),
-                 f"{tr(piles[spot.kind][0])}  {len(piles[spot.kind][1])}")
-                for spot in self.hotspots if spot.kind in piles]
+        return [(kind, rect, f"{tr(piles[kind][0])}  {len(piles[kind][1])}")
+                for kind, rect in self._pile_rects.items()]
 
     def _tracks(self) -> tuple[tuple, tuple | None]:
         """The step track and, during a combat, the process track: (rectangle, items, text size)."""
@@ -1201,7 +1246,7 @@ class TableView(CardPointer, QWidget):
                            greyed=True)
             _text(painter, QRectF(r.x() - 34, r.bottom() + 4, r.width() + 68, 18), label, 13, TEXT,
                   bold=True, align=Qt.AlignmentFlag.AlignCenter)
-        for d in self.centre_cards:
+        for d in self._centre_local:
             if d.role == "deck" and len(v.deck) > 1:
                 for off in (4, 2):
                     shadow = CardDraw("deck", None, None, None, "rise", 0, False, d.rect.translated(off, -off))

@@ -83,6 +83,50 @@ def test_two_players_sit_in_a_row_under_the_centre_with_large_cards(table, size,
     _no_overlap(t)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
+def test_the_centre_of_a_combat_stays_clear_of_every_seat(table, players, size):
+    """During a combat the centre is at its tallest (both tracks, the combat summary, the notes):
+    with three players at 1280×800 it ran into the lower seat's name plate."""
+    w = table(raid_game(players), size=size)
+    t = w.table
+    t.layout_table()
+    block = t.centre_block()
+    for seat in t.seats:
+        assert not seat.rect.intersects(block), (seat.player, seat.rect, block)
+
+
+def test_a_centre_with_room_is_drawn_larger_and_still_clicked_where_drawn(table, qtbot):
+    """Two players in a small window (or beside the demo panel): the seats stand in a row under the
+    centre and leave it room, so the turn, tracks, piles and notes are drawn up to 1.6 times as
+    large (they were 7–12 px high); its piles are clicked, hovered and marked where they are drawn."""
+    from PySide6.QtGui import QColor
+
+    w = table(raid_game(2), size=(1024, 700))
+    t = w.table
+    t.layout_table()
+    assert t.centre_zoom >= 1.3
+    block = t.centre_block()
+    assert block.width() >= 1.3 * t.centre_geo["w"]
+    deck = next(d for d in t.centre_cards if d.role == "deck")
+    assert deck.rect.width() >= 1.3 * 64  # PILE_W, drawn larger
+    spot = t.hotspot_at(t.widget_point(deck))
+    assert spot is not None and spot.kind == "deck"
+    assert t.card_at(t.widget_point(deck)) is deck
+    # the deck's back is painted where the deck is said to be: its middle is not the felt
+    image = t.grab().toImage()
+    dpr = image.devicePixelRatio()
+    p = t.widget_point(deck)
+    inside = QColor(image.pixel(int(p.x() * dpr), int(p.y() * dpr)))
+    left_of = t.widget_point(deck) - QPointF(deck.rect.width() * t._scale * 0.75, 0)
+    felt = QColor(image.pixel(int(left_of.x() * dpr), int(left_of.y() * dpr)))
+    far = abs(inside.red() - felt.red()) + abs(inside.green() - felt.green()) + abs(inside.blue() - felt.blue())
+    assert felt.green() > felt.red() and far > 100, (inside.name(), felt.name())
+    # the text the combat arrow must leave alone is where the text is drawn, zoomed too
+    words = t.centre_text_rects()
+    assert all(block.adjusted(-20, -20, 20, 20).contains(r) for r in words)
+
+
 def test_two_players_on_a_wide_table_sit_either_side_with_larger_cards(table):
     """A projector-shaped table (the presenter, a wide window): the two seats move beside the
     centre and grow beyond the row the main window gives them."""
