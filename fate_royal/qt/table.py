@@ -675,7 +675,9 @@ class TableView(CardPointer, QWidget):
         y0 = max(top + 4.0, y0 - extra * zoom / 2)
         self.centre_zoom, self.centre_origin = zoom, QPointF(cx, y0)
         self._centre_local, self._pile_rects = [], {}
-        geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36 + extra}
+        # the process track (seven pills) reaches a little beyond the centre where no seat is near
+        reach = min([20.0] + [max(0.0, (x - 8) / zoom - half) for x in limits])
+        geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36 + extra, "reach": reach}
         y = y0 + 36 + extra + 26 + 8
         if combat:
             geo["process"] = y
@@ -711,7 +713,11 @@ class TableView(CardPointer, QWidget):
     def centre_block(self) -> QRectF:
         """The centre block as drawn (banner to notices), in virtual units."""
         geo = self.centre_geo
-        return self.centre_rect(QRectF(geo["x"], geo["banner"], geo["w"], geo["notes"] + 64 - geo["banner"]))
+        block = QRectF(geo["x"], geo["banner"], geo["w"], geo["notes"] + 64 - geo["banner"])
+        for track in self._tracks():
+            if track is not None:
+                block = block.united(track[0])
+        return self.centre_rect(block)
 
     def _into_centre(self, painter: QPainter) -> None:
         """Make a painter in virtual units draw in the centre's own units."""
@@ -1165,7 +1171,7 @@ class TableView(CardPointer, QWidget):
         for d in self._centre_local:
             region = region.united(d.rect.adjusted(-4, -10, 10, 4))
         if v.combat is not None:
-            region = region.united(QRectF(x - 24, geo["process"] - 4, w + 48, 32))
+            region = region.united(QRectF(x - geo["reach"] - 4, geo["process"] - 4, w + 2 * geo["reach"] + 8, 32))
             region = region.united(QRectF(x - 30, geo["combat"] - 4, w + 60, 62))
         c = v.combat
         key = (
@@ -1222,7 +1228,7 @@ class TableView(CardPointer, QWidget):
                  11.5 if w > 520 else 9.5)
         processes = None
         if v.combat is not None:
-            processes = (QRectF(x - 20, geo["process"], w + 40, 24),
+            processes = (QRectF(x - geo["reach"], geo["process"], w + 2 * geo["reach"], 24),
                          [(p, texts.process_text(p)) for p in v.combat["order"]], 10 if w > 520 else 8.5)
         return steps, processes
 

@@ -86,8 +86,9 @@ def test_two_players_sit_in_a_row_under_the_centre_with_large_cards(table, size,
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
 def test_the_centre_of_a_combat_stays_clear_of_every_seat(table, players, size):
-    """During a combat the centre is at its tallest (both tracks, the combat summary, the notes):
-    with three players at 1280×800 it ran into the lower seat's name plate."""
+    """During a combat the centre is at its tallest and widest (both tracks, the combat summary,
+    the notes): with three players at 1280×800 it ran into the lower seat's name plate, and with
+    four to seven the process track's end pills touched the seats beside the centre."""
     w = table(raid_game(players), size=size)
     t = w.table
     t.layout_table()
