@@ -48,6 +48,7 @@ CENTRE_MIN_W = 430.0  # the centre's width when seats stand on both sides of it
 #: Where the seats leave it room (two players, a narrow table), the centre is drawn larger, up to this.
 CENTRE_ZOOM_MAX = 1.6
 SEAT_SCALE = {2: 1.3, 3: 1.18, 4: 1.08, 5: 1.0, 6: 0.96, 7: 0.92}
+SEAT_SCALE_THREE_MAX = 1.4  # three players on a wide table grow up to this (the centre keeps room)
 #: Two players on a wide table: seat 0 left of the centre, seat 1 right of it, each up to this scale.
 SEAT_ANCHORS_SIDE_BY_SIDE = [(0.0, 0.5), (1.0, 0.5)]
 SEAT_SCALE_SIDE_BY_SIDE = 1.9
@@ -558,9 +559,14 @@ class TableView(CardPointer, QWidget):
                 lane = min(self._vw - 2 * MARGIN - 2 * BOX_W * k, max(ROW_LANE, 0.1 * self._vw))
                 left = (self._vw - 2 * BOX_W * k - lane) / 2
                 row = [left, left + BOX_W * k + lane]
-        elif n == 3:  # the centre beside the two upper seats (as wide as it needs), or under them
-            k = min(k, max((self._vw - 2 * MARGIN - CENTRE_MIN_W - 28) / (2 * BOX_W),
-                           (self._vh - 2 * MARGIN - 36 - CENTRE_H_COMBAT) / (2 * BOX_H)))
+        elif n == 3:  # the two upper seats in the corners, the centre between them as wide as it
+            # needs (as large as the width allows: a wide window, the presenter) …
+            k = (self._vw - 2 * MARGIN - CENTRE_MIN_W - 28) / (2 * BOX_W)
+            # … or, on a squarer table, the centre under them where they reach into its column
+            under = (self._vh - 2 * MARGIN - 36 - CENTRE_H_COMBAT) / (2 * BOX_H)
+            if under > k and MARGIN + BOX_W * under > self._vw / 2 - 200:
+                k = under
+            k = min(k, SEAT_SCALE_THREE_MAX)
         elif n == 4:  # two seats a side, the centre between them: as large as the width allows
             k = min((self._vw - 2 * MARGIN - CENTRE_MIN_W) / (2 * BOX_W),
                     (self._vh - 2 * MARGIN - 12) / (2 * BOX_H), 1.3)

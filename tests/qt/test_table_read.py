@@ -97,6 +97,25 @@ def test_the_centre_of_a_combat_stays_clear_of_every_seat(table, players, size):
         assert not seat.rect.intersects(block), (seat.player, seat.rect, block)
 
 
+def test_three_players_grow_with_a_wide_table_and_leave_the_centre_its_width(table):
+    """Three seats were 1.18 times the base size whatever the width (the presenter's wide table
+    showed them small in an empty felt); they now grow with the width, up to 1.4, the two upper
+    seats in the corners and the centre between them at least 430 units wide."""
+    w = table(raid_game(3), size=(1920, 1080))
+    t = w.table
+    t.layout_table()
+    assert min(s.scale for s in t.seats) >= 1.25
+    assert t.centre_geo["w"] * t.centre_zoom >= 430 - 1
+    w.menuBar().hide()
+    t.setFixedSize(1900, 760)  # what the presenter gives its table at 1920×1080
+    t.layout_table()
+    assert min(s.scale for s in t.seats) >= 1.39
+    upper = sorted((s.rect for s in t.seats), key=lambda r: r.top())[:2]
+    block = t.centre_block()
+    assert all(not r.intersects(block) for r in upper) and t.centre_zoom >= 1.2
+    _no_overlap(t)
+
+
 def test_a_centre_with_room_is_drawn_larger_and_still_clicked_where_drawn(table, qtbot):
     """Two players in a small window (or beside the demo panel): the seats stand in a row under the
     centre and leave it room, so the turn, tracks, piles and notes are drawn up to 1.6 times as
