@@ -534,6 +534,7 @@ class TableView(CardPointer, QWidget):
         self._layout_key = key
         self._metrics()
         self.seats, self.centre_cards, self.hotspots = [], [], []
+        self._centre_local, self._pile_rects = [], {}
         self.v = None
         if g is None:
             return
@@ -680,7 +681,6 @@ class TableView(CardPointer, QWidget):
         extra = BANNER_LINE * (len(banner) - 1)  # a long name: the banner takes two lines
         y0 = max(top + 4.0, y0 - extra * zoom / 2)
         self.centre_zoom, self.centre_origin = zoom, QPointF(cx, y0)
-        self._centre_local, self._pile_rects = [], {}
         # the process track (seven pills) reaches a little beyond the centre where no seat is near
         reach = min([20.0] + [max(0.0, (x - 8) / zoom - half) for x in limits])
         geo = {"x": cx - half, "w": 2 * half, "banner": y0, "track": y0 + 36 + extra, "reach": reach}
