@@ -132,6 +132,7 @@ class SaveInfo:
     data: dict[str, Any]
     record: GameRecord
     cards_changed: bool
+    text: str = ""  # the file as read (a save's own lines name a refused action's place)
 
     @property
     def rules(self) -> RuleSet:
@@ -199,7 +200,32 @@ def read_save(path: str | Path, db: CardDB | None = None) -> SaveInfo:
     except (ValueError, TypeError, KeyError) as exc:
         raise SaveError(label, f"damaged save: {exc}") from None
     changed = db is not None and db.fingerprint != data["cards_fingerprint"]
-    return SaveInfo(label, data, record, changed)
+    return SaveInfo(label, data, record, changed, text)
+
+
+_SPACE = re.compile(r"\s*")
+
+
+def action_line(text: str, index: int, count: int) -> int:
+    """The line of the record's action ``index`` (from 0) in a save's ``text``, whose record holds
+    ``count`` actions; 0 where it cannot be told (no such list in the text: an autosave journal)."""
+    decoder = json.JSONDecoder()
+    for found in re.finditer(r'"actions"\s*:\s*\[', text):
+        starts, pos = [], found.end()
+        try:
+            while True:
+                pos = _SPACE.match(text, pos).end()
+                if text.startswith("]", pos):
+                    break
+                starts.append(pos)
+                pos = _SPACE.match(text, decoder.raw_decode(text, pos)[1]).end()
+                if text.startswith(",", pos):
+                    pos += 1
+        except ValueError:
+            continue
+        if len(starts) == count:
+            return text[: starts[index]].count("\n") + 1
+    return 0
 
 
 def too_long_number() -> str:
@@ -362,9 +388,11 @@ def load_game(path: str | Path, db_loader: DbLoader, *, allow_changed_cards: boo
             game.apply_entry(entry)
         except IllegalAction as exc:
             raise SaveError(label, f"replay failed at action {i + 1}: {exc.message}"
-                                   + (f" [{exc.rule}]" if exc.rule else ""), reason=exc.reason) from exc
+                                   + (f" [{exc.rule}]" if exc.rule else ""),
+                            action_line(info.text, i, len(entries)), reason=exc.reason) from exc
         except (ValueError, TypeError, KeyError, RulesError) as exc:
-            raise SaveError(label, f"damaged save: action {i + 1} is not valid ({exc})") from exc
+            raise SaveError(label, f"damaged save: action {i + 1} is not valid ({exc})",
+                            action_line(info.text, i, len(entries))) from exc
     digest = info.data["state_digest"]
     if upto is None and same_cards and digest and state_digest(game) != digest:
         raise SaveError(label, "damaged save: the replay does not reach the saved position")

@@ -24,7 +24,7 @@ from fate_royal.paths import user_data_dir
 from fate_royal.rules.actions import Action, Pass
 from fate_royal.rules.game import Game
 from fate_royal.rules.save import (
-    SaveError, action_list, autosave_path, load_game, missing_personal_cards, read_save, read_text,
+    SaveError, action_line, action_list, autosave_path, load_game, missing_personal_cards, read_save, read_text,
     save_game, state_digest,
 )
 from fate_royal.rules.simulate import choose_action
@@ -366,8 +366,34 @@ def test_an_illegal_action_names_its_number_reason_and_rule(tmp_path, game, db_l
     rec["record"]["actions"][0] = bad
     rewrite(path, rec)
     err = refusal(load_game, path, db_loader)
-    assert str(err) == f"{path}: replay failed at action 1: {words}"
+    assert str(err) == f"{path}:1: replay failed at action 1: {words}"  # (a save on one line)
     assert err.reason == code  # the engine's code, which the table words in its language
+
+
+def test_a_refused_action_is_named_by_its_line_in_the_save(tmp_path, game, db_loader):
+    """A friend's hand-edited save: the refused action is named by the line where it begins, as
+    the program writes saves (one value a line) and as a person may write them."""
+    path, rec = saved(tmp_path, game)
+    rec["record"]["actions"][3] = {"kind": "raid", "player": 0, "target": 9}
+    path.write_text(json.dumps(rec, ensure_ascii=False, indent=1), encoding="utf-8")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    begins = [n for n, text in enumerate(lines, 1) if text == "   {"]  # each action's first line
+    err = refusal(load_game, path, db_loader)
+    assert err.line == begins[3] and str(err).startswith(f"{path}:{begins[3]}: replay failed at action 4: ")
+
+
+@pytest.mark.parametrize("text, index, count, line", [
+    ('{"actions": [\n{"k": 1},{"k": 2},\n{"k": 3}]}', 0, 3, 2),  # no space after a comma
+    ('{"actions": [\n{"k": 1},{"k": 2},\n{"k": 3}]}', 1, 3, 2),
+    ('{"actions": [\n{"k": 1},{"k": 2},\n{"k": 3}]}', 2, 3, 3),
+    ('{"actions":[1,\n\n2 ,\n  3\n]}', 2, 3, 4),  # spaces before a comma, a value on its own line
+    ('{"a": {"actions": [\n1]},\n "record": {"actions": [\n5,\n6]}}', 1, 2, 5),  # another list first
+    ('"actions": [oops],\n"actions": [\n7]', 0, 1, 3),  # a first list that is not JSON
+    ('{"actions": [\n1,\n2]}', 1, 3, 0),  # not the record's list (its length differs): unknown
+    ('{"kind": "use"}\n{"kind": "pass"}', 1, 2, 0),  # an autosave journal: no such list
+])
+def test_the_line_of_an_action_is_read_from_the_text(text, index, count, line):
+    assert action_line(text, index, count) == line
 
 
 def test_a_save_error_has_no_reason_code_unless_an_action_was_refused():
@@ -379,9 +405,10 @@ def test_an_action_after_the_end_is_a_damaged_save(tmp_path, db, rules, db_loade
     n = len(game.record.actions)
     path, rec = saved(tmp_path, game)
     rec["record"]["actions"].append(Pass(player=0).to_dict())
-    rewrite(path, rec)
+    path.write_text(json.dumps(rec, ensure_ascii=False, indent=1), encoding="utf-8")
+    last = [k for k, text in enumerate(path.read_text(encoding="utf-8").split("\n"), 1) if text == "   {"][-1]
     err = refusal(load_game, path, db_loader)
-    assert str(err) == f"{path}: damaged save: action {n + 1} is not valid (the game is over)"
+    assert str(err) == f"{path}:{last}: damaged save: action {n + 1} is not valid (the game is over)"
 
 
 def test_a_replay_that_misses_the_saved_position_is_refused(tmp_path, game, db_loader):
