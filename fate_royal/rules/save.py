@@ -194,11 +194,12 @@ def read_save(path: str | Path, db: CardDB | None = None) -> SaveInfo:
             raise SaveError(label, f"damaged save: '{key}' is missing or has the wrong type")
     problem = record_problem(data["record"])
     if problem:
-        raise SaveError(label, f"damaged save: {problem}")
+        raise SaveError(label, f"damaged save: {problem}", problem_line(text, data["record"], problem))
     try:
         record = GameRecord.from_dict(data["record"])
     except (ValueError, TypeError, KeyError) as exc:
-        raise SaveError(label, f"damaged save: {exc}") from None
+        raise SaveError(label, f"damaged save: {exc}", problem_line(text, data["record"], str(exc))) \
+            from None
     changed = db is not None and db.fingerprint != data["cards_fingerprint"]
     return SaveInfo(label, data, record, changed, text)
 
@@ -226,6 +227,16 @@ def action_line(text: str, index: int, count: int) -> int:
         if len(starts) == count:
             return text[: starts[index]].count("\n") + 1
     return 0
+
+
+def problem_line(text: str, record: dict, problem: str) -> int:
+    """The line of the action a record's ``problem`` names (``action N: …``) in the save's
+    ``text``; 0 for any other problem."""
+    found = re.match(r"action (\d+):", problem)
+    actions = record.get("actions")
+    if found is None or not isinstance(actions, list) or not 1 <= int(found.group(1)) <= len(actions):
+        return 0
+    return action_line(text, int(found.group(1)) - 1, len(actions))
 
 
 def too_long_number() -> str:

@@ -25,7 +25,7 @@ from fate_royal.rules.actions import Action, Pass
 from fate_royal.rules.game import Game
 from fate_royal.rules.save import (
     SaveError, action_line, action_list, autosave_path, load_game, missing_personal_cards, read_save, read_text,
-    save_game, state_digest,
+    problem_line, save_game, state_digest,
 )
 from fate_royal.rules.simulate import choose_action
 
@@ -394,6 +394,37 @@ def test_a_refused_action_is_named_by_its_line_in_the_save(tmp_path, game, db_lo
 ])
 def test_the_line_of_an_action_is_read_from_the_text(text, index, count, line):
     assert action_line(text, index, count) == line
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"kind": "use", "player": "x", "card": 1, "effect": 1, "targets": []},
+     "use.player must be a whole number, got 'x'"),
+    ({"kind": "explode", "player": 0}, "unknown action kind 'explode'"),
+    ([1, 2], "not an action: [1, 2]"),
+    ({"kind": "pass", "player": 0, "zzz": 1}, "unknown field(s) ['zzz'] for action pass"),
+    ({"kind": "pass"}, "action pass has no player"),
+    ({"kind": ["pass"], "player": 0}, "its kind must be text, got a list"),
+])
+def test_an_action_the_record_reader_refuses_is_named_by_its_line(tmp_path, game, bad, message):
+    """An action of the wrong shape (not one the replay refuses, one that is not an action at
+    all) is named by the line where it begins, as a refused one is."""
+    path, rec = saved(tmp_path, game)
+    rec["record"]["actions"][2] = bad
+    path.write_text(json.dumps(rec, ensure_ascii=False, indent=1), encoding="utf-8")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    begins = [n for n, text in enumerate(lines, 1) if text in ("   {", "   [")]  # each action's first
+    err = refusal(read_save, path)
+    assert str(err) == f"{path}:{begins[2]}: damaged save: action 3: {message}"
+
+
+@pytest.mark.parametrize("problem, line", [
+    ("action 2: x", 3), ("action 1: x", 2), ("action 4: x", 0), ("action 0: x", 0),
+    ("seats: seat '7' is not a seat", 0), ("the action 2: x", 0),
+])
+def test_only_a_problem_that_names_an_action_of_the_record_has_its_line(problem, line):
+    text = '{"actions": [\n1,\n2,\n3]}'
+    assert problem_line(text, {"actions": [1, 2, 3]}, problem) == line
+    assert problem_line(text, {"actions": "123"}, problem) == 0
 
 
 def test_a_save_error_has_no_reason_code_unless_an_action_was_refused():
