@@ -60,6 +60,10 @@ class GameController(QObject):
         self.hotseat: Any = None  # the hot-seat policy of a live game (fate_royal.rules.hotseat)
         self.prompt: Any = None  # what the table shows now (a hotseat.Prompt)
         self._view_cache: Any = None
+        #: the finished game whose every card the table agreed to turn face up (game-over screen)
+        self._shown_game: Any = None
+        #: a game whose cards were ever shown: a hot-seat table cannot take it back into play
+        self._seen_game: Any = None
         self._undo_floor = 0
         self._decisions: list[int] = []  # where each decision made at this table began (undo)
         self.computers: Any = None  # the computer seats (fate_royal.qt.computer), made on demand
@@ -317,10 +321,29 @@ class GameController(QObject):
             return None
         from fate_royal.rules.view import view
 
-        key = (id(g), g.version, self.private_viewer())
+        shown = self.cards_shown()
+        key = (id(g), g.version, self.private_viewer(), shown)
         if self._view_cache is None or self._view_cache[0] != key:
-            self._view_cache = (key, view(g, self.private_viewer()))
+            self._view_cache = (key, view(g, self.private_viewer(), reveal=shown))
         return self._view_cache[1]
+
+    def cards_shown(self) -> bool:
+        """Whether every card is face up: only in a finished game the table chose to turn over
+        (an undo back into play hides them again; a redo to the end shows them)."""
+        g = self.game
+        return g is not None and g is self._shown_game and bool(g.state.over)
+
+    def show_all_cards(self, on: bool = True) -> bool:
+        """Turn every hidden card of the finished game face up (or down again); False while the
+        game is still being played — nothing secret is shown in a live game."""
+        g = self.game
+        if g is None or not g.state.over:
+            return False
+        self._shown_game = g if on else None
+        if on:
+            self._seen_game = g
+        emit(self.changed)
+        return True
 
     # ------------------------------------------------------------------ questions
 
@@ -512,6 +535,8 @@ class GameController(QObject):
         g = self.game
         if self.auto_handoff or hs is None:
             return ""
+        if which == "undo" and g is self._seen_game and len(hs.humans) > 1:
+            return "undo.cards_shown"  # every hand was seen: back in play, nothing would be secret
         if len(hs.humans) <= 1:
             return "" if which == "redo" or self._undo_target() is not None else "undo.hidden"
         if which == "redo":

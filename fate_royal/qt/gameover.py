@@ -3,7 +3,9 @@ many turns were played, and what next — a rematch (same players and rules, a n
 game, or saving the game's record as a replay.
 
 Everything it says comes from the public log of the finished game (the table's view), so it shows
-nothing a player could not have seen.
+nothing a player could not have seen — until the table presses "show every card", which turns the
+face-down servants and every hand face up on the table (the game is over: nothing is left to
+hide; a hot-seat table cannot undo such a game back into play).
 """
 
 from __future__ import annotations
@@ -126,9 +128,14 @@ class GameOverDialog(FollowsLanguage, QDialog):
         self.new_game_button.clicked.connect(self.new_game)
         self.save_button = QPushButton()
         self.save_button.clicked.connect(lambda: self.save_replay())
+        self.cards_button = QPushButton()  # every hidden card face up, now that the game is over
+        self.cards_button.setCheckable(True)
+        self.cards_button.setChecked(bool(getattr(window.controller, "cards_shown", bool)()))
+        self.cards_button.toggled.connect(self.show_cards)
         self.close_button = QPushButton()
         self.close_button.clicked.connect(self.close)
-        for b in (self.rematch_button, self.new_game_button, self.save_button, self.close_button):
+        for b in (self.rematch_button, self.new_game_button, self.save_button, self.cards_button,
+                  self.close_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         lay.addLayout(buttons)
@@ -161,10 +168,23 @@ class GameOverDialog(FollowsLanguage, QDialog):
         self.rematch_button.setText(tr("gameover.rematch"))
         self.new_game_button.setText(strip_mnemonic(tr("menu.new_game")))
         self.save_button.setText(tr("gameover.save_replay"))
+        self.cards_button.setText(tr("gameover.hide_cards" if self.cards_button.isChecked()
+                                     else "gameover.show_cards"))
         self.close_button.setText(tr("gameover.close"))
 
     def text(self) -> str:
         return self.headline.text()
+
+    def show_cards(self, on: bool = True) -> bool:
+        """Every face-down servant, hidden scene and hand of the finished game turned face up on
+        the table (and the log's secret lines read out), or face down again."""
+        shown = self.window_.controller.show_all_cards(on)
+        if self.cards_button.isChecked() != (on and shown):
+            self.cards_button.blockSignals(True)
+            self.cards_button.setChecked(on and shown)
+            self.cards_button.blockSignals(False)
+        self.retranslate()
+        return shown
 
     def rematch(self) -> bool:
         """The same players, seats and rules; a new shuffle."""

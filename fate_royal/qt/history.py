@@ -87,7 +87,7 @@ class HistoryList(QListWidget):
             self._key = ()
             return
         view = c.table_view()
-        key = (id(g), g.version, view.viewer)
+        key = (id(g), g.version, view.viewer, getattr(c, "cards_shown", bool)())
         if key == self._key:
             return
         self._key = key

@@ -528,7 +528,8 @@ class TableView(CardPointer, QWidget):
         g = self.controller.game
         key = (id(g), getattr(g, "version", None), self.controller.private_viewer(), self.width(),
                self.height(), self.controller.read_only, self.controller.handoff_needed(),
-               id(getattr(self.controller, "prompt", None)))
+               id(getattr(self.controller, "prompt", None)),
+               getattr(self.controller, "cards_shown", bool)())
         if g is not None and key == self.__dict__.get("_layout_key"):
             return  # the same position seen by the same seat at the same size: laid out already
         self._layout_key = key
@@ -1724,10 +1725,14 @@ class HandView(CardPointer, QWidget):
         controller.changed.connect(self.update)
 
     def owner(self) -> int | None:
-        """Whose hand is shown: the viewer after the hand-off, else the deciding player (as backs)."""
+        """Whose hand is shown: the viewer after the hand-off, else the deciding player (as backs);
+        the winner's, face up, once a finished game's cards are shown."""
         viewer = self.controller.private_viewer()
         if viewer is not None:
             return viewer
+        if getattr(self.controller, "cards_shown", bool)():  # a finished game turned face up
+            v = self.controller.table_view()
+            return v.winner if v.winner is not None else v.turn_player
         return self.controller.handoff_player()
 
     def records(self) -> list[CardDraw]:

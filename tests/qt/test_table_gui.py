@@ -576,3 +576,59 @@ def test_a_game_that_cannot_be_set_up_says_why_in_the_table_s_language(qapp):
         assert said[-1] == ("error", "Cannot start the game:\n\nplayer 2: two players are called 'A'")
     finally:
         i18n.set_language("ja")
+
+
+def _hidden_faces(view) -> int:
+    return sum(1 for p in view.players for cv in (p.hero, p.klass, *p.seat, *p.hand)
+               if cv is not None and not cv.known)
+
+
+def test_a_finished_game_turns_every_card_face_up_when_the_table_asks(qtbot, make_window):
+    """Game over: the dialog's "show every card" turns the face-down servants and the hands face
+    up on the table (never before the end), and face down again; a hot-seat table then cannot
+    undo back into play (every hand was seen); a new game starts hidden."""
+    win = make_window(names=["A", "B", "C", "D"], seed=2)
+    ctl = win.controller
+    assert not ctl.show_all_cards(), "a live game's cards were turned face up"
+    assert not ctl.cards_shown()
+    play_to_end(qtbot, win, 2)
+    box = win.game_over_dialog
+    assert box is not None and box.isVisible()
+    before = _hidden_faces(ctl.table_view())
+    assert before > 0, "this finished game hides nothing: pick another seed"
+    drawn = sum(d.face_up for d in win.table.records())
+    assert box.cards_button.text() == i18n.tr("gameover.show_cards")
+    qtbot.mouseClick(box.cards_button, Qt.MouseButton.LeftButton)
+    assert ctl.cards_shown() and box.cards_button.isChecked()
+    assert _hidden_faces(ctl.table_view()) == 0
+    assert sum(d.face_up for d in win.table.records()) > drawn, "the table still draws backs"
+    assert box.cards_button.text() == i18n.tr("gameover.hide_cards")
+    winner = ctl.game.state.winner
+    assert win.hand.owner() == winner  # the hand strip holds the winner's hand, face up
+    assert len(ctl.game.state.players[winner].hand) > 0 and win.hand.face_up()
+    qtbot.mouseClick(box.cards_button, Qt.MouseButton.LeftButton)  # face down again
+    assert not win.hand.face_up()
+    assert not ctl.cards_shown() and _hidden_faces(ctl.table_view()) == before
+    assert not ctl.can_undo() and not ctl.undo(), "a game whose cards were all seen went back into play"
+    assert ctl.new_game(["A", "B"], seed=3)
+    assert not ctl.cards_shown() and _hidden_faces(ctl.table_view()) > 0
+
+
+def test_shown_cards_follow_undo_and_redo_where_undo_is_open(qtbot):
+    """Where undo is open (a table without hand-offs), an undo back into play hides the cards
+    again and a redo to the end shows them again."""
+    from fate_royal.rules.view import view
+
+    ctl = GameController()
+    ctl.auto_handoff = True
+    assert ctl.new_game(["A", "B", "C"], seed=5)
+    rng = random.Random(5)
+    g = ctl.game
+    while not g.state.over:
+        assert ctl.submit(rng.choice(g.legal_actions()))
+    table = view(g, None)
+    assert _hidden_faces(table) > 0
+    assert ctl.show_all_cards() and _hidden_faces(ctl.table_view()) == 0
+    assert ctl.undo() and not ctl.cards_shown()
+    assert ctl.table_view() == view(ctl.game, ctl.private_viewer()), "an undo kept the cards face up"
+    assert ctl.redo() and ctl.cards_shown() and _hidden_faces(ctl.table_view()) == 0
