@@ -956,8 +956,10 @@ class PresenterWindow(QWidget):
             self.title.setText(t("rulings.presenter.title"))
             self.progress.setText("")
             self.narration.setText(texts.pending_text(g) if g is not None else "")
-            # a live game: only what the whole table may see, until the table agrees
-            self.reveal.set_reveal(self.agree.isChecked())
+            # a live game: only what the whole table may see, until the table agrees (or turned a
+            # finished game's cards face up on the game-over screen)
+            self.reveal.set_reveal(self.agree.isChecked()
+                                   or bool(getattr(self.controller, "cards_shown", bool)()))
             self.agree.show()
             self.roster.setText(roster_html(g, self.reveal.table_view()) if g is not None else "")
             self.apply_scale()

@@ -324,6 +324,26 @@ def test_presenter_reveals_reverse_servants_once_the_table_agrees(table):
     assert not any(d.face_up for d in win.table.records() if d.role == "hero" and d.owner != viewer)
 
 
+def test_the_presenter_shows_a_finished_games_cards_once_the_table_shows_them(table):
+    """Game over, "show every card" pressed on the game-over screen: the presenter, open on the
+    live table, turns them face up too (and face down again with the table)."""
+    import random
+
+    win, c, f = table()
+    c.auto_handoff = True  # (the moves below are played without hand-offs)
+    rng = random.Random(7)
+    while not c.game.state.over:
+        assert c.submit(rng.choice(c.game.legal_actions()))
+    p = f.open_presenter(full_screen=False)
+    hidden = [d for d in p.table.records() if d.role in ("hero", "class") and not d.face_up]
+    assert hidden, "every servant of this finished game is face up already: pick another seed"
+    assert c.show_all_cards()
+    assert all(d.face_up for d in p.table.records() if d.role in ("hero", "class"))
+    assert p.hands.records() or not any(pl.hand for pl in c.game.state.players)
+    assert c.show_all_cards(False)
+    assert [d for d in p.table.records() if d.role in ("hero", "class") and not d.face_up]
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_a_refused_step_says_why_in_the_language_of_the_table(table, lang):
     """A demo's "cannot" step (expect_illegal) says why the engine refused in the table's language:

@@ -418,7 +418,7 @@ def test_an_action_the_record_reader_refuses_is_named_by_its_line(tmp_path, game
 
 
 @pytest.mark.parametrize("problem, line", [
-    ("action 2: x", 3), ("action 1: x", 2), ("action 4: x", 0), ("action 0: x", 0),
+    ("action 2: x", 3), ("action 1: x", 2), ("action 3: x", 4), ("action 4: x", 0), ("action 0: x", 0),
     ("seats: seat '7' is not a seat", 0), ("the action 2: x", 0),
 ])
 def test_only_a_problem_that_names_an_action_of_the_record_has_its_line(problem, line):
