@@ -4,7 +4,9 @@
 
 - after every change of the live game, the autosave journal (``rules.journal``) gets the new
   entries, written on a worker thread; a failure is shown once in the status bar;
-- on start, an unfinished game found in the journal is offered back ("resume A, B, C, D, turn 7?");
+- on start, an unfinished game found in the journal is offered back ("resume A, B, C, D, turn 7?")
+  — the journal of the table is the first one no running copy of the program holds that has an
+  unfinished game (``autosave.jsonl``, ``autosave-2.jsonl``, …), else the first free one;
   until that is answered nothing is written, and a game started instead never overwrites it: the old
   journal is kept beside it as ``autosave.previous.jsonl`` (it opens like a save);
 - New game, Open saved game and closing the window ask before a running, unsaved game is dropped
@@ -42,21 +44,59 @@ PREVIOUS = "autosave.previous.jsonl"
 SLOTS = 9
 
 
+def slot_path(base: Path, n: int) -> Path:
+    """Journal number ``n``: ``autosave.jsonl``, ``autosave-2.jsonl``, …"""
+    return base if n == 1 else base.with_name(f"{base.stem}-{n}{base.suffix}")
+
+
+def unfinished(path: Path) -> Any:
+    """The unfinished game in the journal at ``path`` (a ``JournalSummary``), or None: no file, a
+    damaged one (logged; the table still starts), a finished game or an empty journal."""
+    from fate_royal.rules.journal import journal_summary
+    from fate_royal.rules.save import SaveError
+
+    if not path.is_file():
+        return None
+    try:
+        summary = journal_summary(path)
+    except SaveError as exc:
+        log.info("autosave not offered: %s", exc)
+        return None
+    except Exception as exc:  # whatever a damaged file does, the table still starts
+        log.warning("autosave not offered: %s: %s", path, exc)
+        return None
+    if summary.over or summary.entries == 0:
+        return None
+    return summary
+
+
 def _claim_slot(base: Path) -> tuple[int, Any]:
-    """The first journal number no running table holds, and the lock that now holds it (a lock
-    left by a table that was killed is stale: its process is gone, and it is taken over)."""
+    """A journal number no running table holds, and the lock that now holds it (a lock left by a
+    table that was killed is stale: its process is gone, and it is taken over): the first free one
+    whose journal holds an unfinished game — so that a game left in ``autosave-2.jsonl`` by a
+    second copy of the program, killed with the first, is offered back by the next table started
+    alone — else the first free one."""
     from PySide6.QtCore import QLockFile
 
     try:
         base.parent.mkdir(parents=True, exist_ok=True)
     except OSError:
         return 1, None  # the autosave says why when it cannot write there
+    first: tuple[int, Any] | None = None
     for n in range(1, SLOTS + 1):
         lock = QLockFile(str(base.with_name(f"{base.stem}.lock" if n == 1 else f"{base.stem}-{n}.lock")))
         lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
-        if lock.tryLock(0):
+        if not lock.tryLock(0):
+            continue
+        if unfinished(slot_path(base, n)) is not None:
+            if first is not None:
+                first[1].unlock()
             return n, lock
-    return SLOTS, None
+        if first is None:
+            first = (n, lock)
+        else:
+            lock.unlock()
+    return first if first is not None else (SLOTS, None)
 
 
 def players_text(names: list[str]) -> str:
@@ -105,8 +145,7 @@ class GameKeeper(QObject):
         if self._slot is None or self._slot[0] != base.parent:
             self._release_slot()
             self._slot = (base.parent, *_claim_slot(base))
-        n = self._slot[1]
-        return base if n == 1 else base.with_name(f"{base.stem}-{n}{base.suffix}")
+        return slot_path(base, self._slot[1])
 
     def _release_slot(self) -> None:
         if self._slot is not None and self._slot[2] is not None:
@@ -185,23 +224,7 @@ class GameKeeper(QObject):
 
     def pending_resume(self) -> Any:
         """The unfinished game in the journal (a ``JournalSummary``), or None."""
-        from fate_royal.rules.journal import journal_summary
-        from fate_royal.rules.save import SaveError
-
-        path = self.path()
-        if not path.is_file():
-            return None
-        try:
-            summary = journal_summary(path)
-        except SaveError as exc:
-            log.info("autosave not offered: %s", exc)
-            return None
-        except Exception as exc:  # whatever a damaged file does, the table still starts
-            log.warning("autosave not offered: %s: %s", path, exc)
-            return None
-        if summary.over or summary.entries == 0:
-            return None
-        return summary
+        return unfinished(self.path())
 
     def offer_resume(self) -> bool:
         """Ask whether to resume the unfinished autosaved game; True if it was resumed. Until the

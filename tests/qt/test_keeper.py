@@ -157,6 +157,54 @@ def test_two_tables_open_at_once_keep_a_journal_each(table):
     assert f3.keeper.offer_resume() and len(c3.game.entries) == len(c.game.entries)
 
 
+def test_a_second_copys_game_is_offered_back_to_a_table_started_alone(table):
+    """Two copies of the program ran, the second keeping autosave-2.jsonl, and both were killed:
+    the first's game had ended, the second's had not. The next table, started alone, takes the
+    second's journal and offers its game back (it used to take the first, empty-handed, and the
+    game stayed unoffered until two copies ran again)."""
+    win, c, f = table()
+    play(c, 6)
+    assert f.keeper.flush()
+    win2, c2, f2 = table()
+    c2.new_game(["P", "Q", "R"], seed=4)
+    play(c2, 5)
+    assert f2.keeper.flush()
+    second = f2.keeper.path()
+    assert second == autosave_path().with_name("autosave-2.jsonl")
+    kept = second.read_bytes()
+    f.keeper.shutdown()
+    f2.keeper.shutdown()
+    autosave_path().unlink()  # the first copy's game was over (or never begun)
+    win3, c3, f3 = table(new_game=False, answers={"resume": "resume"})
+    assert f3.keeper.path() == second
+    assert f3.keeper.offer_resume()
+    assert [p.name for p in c3.game.state.players] == ["P", "Q", "R"]
+    assert [f.asked[-1][0] for f in (f3,)] == ["resume"] and "P、Q、R" in f3.asked[-1][1]
+    assert second.read_bytes() == kept  # resumed where it stood: the same journal goes on
+    # a table started while that one runs takes the first free journal
+    win4, c4, f4 = table(new_game=False)
+    assert f4.keeper.path() == autosave_path() and f4.keeper.pending_resume() is None
+
+
+def test_an_unfinished_first_journal_comes_before_a_later_one(table):
+    """Both copies left an unfinished game: the table started next offers the first journal's;
+    one started beside it offers the second's."""
+    win, c, f = table()
+    play(c, 4)
+    win2, c2, f2 = table()
+    c2.new_game(["P", "Q"], seed=4)
+    play(c2, 4)
+    for k in (f, f2):
+        assert k.keeper.flush()
+        k.keeper.shutdown()
+    win3, c3, f3 = table(new_game=False, answers={"resume": "resume"})
+    assert f3.keeper.path() == autosave_path() and f3.keeper.offer_resume()
+    assert [p.name for p in c3.game.state.players] == ["A", "B", "C", "D"]
+    win4, c4, f4 = table(new_game=False, answers={"resume": "resume"})
+    assert f4.keeper.path() == autosave_path().with_name("autosave-2.jsonl") and f4.keeper.offer_resume()
+    assert [p.name for p in c4.game.state.players] == ["P", "Q"]
+
+
 def test_a_game_started_from_the_command_line_moves_the_old_autosave_aside(table):
     win, c, f = table()
     play(c, 5)
