@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,11 @@ from fate_royal.rules.actions import Action, DeclareRaid, UseEffect
 from fate_royal.rules.errors import IllegalAction
 
 log = logging.getLogger(__name__)
+
+
+def _no_game() -> None:
+    """A weak reference to no game (what ``weakref.ref`` of a game gone returns)."""
+    return None
 
 
 @dataclass(frozen=True)
@@ -60,10 +66,11 @@ class GameController(QObject):
         self.hotseat: Any = None  # the hot-seat policy of a live game (fate_royal.rules.hotseat)
         self.prompt: Any = None  # what the table shows now (a hotseat.Prompt)
         self._view_cache: Any = None
-        #: the finished game whose every card the table agreed to turn face up (game-over screen)
-        self._shown_game: Any = None
-        #: a game whose cards were ever shown: a hot-seat table cannot take it back into play
-        self._seen_game: Any = None
+        #: the finished game whose every card the table agreed to turn face up (game-over screen),
+        #: and the game whose cards were ever shown (a hot-seat table cannot take it back into
+        #: play): weak references, so that neither keeps a finished game alive after the next
+        self._shown_game: Any = _no_game
+        self._seen_game: Any = _no_game
         self._undo_floor = 0
         self._decisions: list[int] = []  # where each decision made at this table began (undo)
         self.computers: Any = None  # the computer seats (fate_royal.qt.computer), made on demand
@@ -331,7 +338,7 @@ class GameController(QObject):
         """Whether every card is face up: only in a finished game the table chose to turn over
         (an undo back into play hides them again; a redo to the end shows them)."""
         g = self.game
-        return g is not None and g is self._shown_game and bool(g.state.over)
+        return g is not None and g is self._shown_game() and bool(g.state.over)
 
     def show_all_cards(self, on: bool = True) -> bool:
         """Turn every hidden card of the finished game face up (or down again); False while the
@@ -339,9 +346,9 @@ class GameController(QObject):
         g = self.game
         if g is None or not g.state.over:
             return False
-        self._shown_game = g if on else None
+        self._shown_game = weakref.ref(g) if on else _no_game
         if on:
-            self._seen_game = g
+            self._seen_game = weakref.ref(g)
         emit(self.changed)
         return True
 
@@ -535,7 +542,7 @@ class GameController(QObject):
         g = self.game
         if self.auto_handoff or hs is None:
             return ""
-        if which == "undo" and g is self._seen_game and len(hs.humans) > 1:
+        if which == "undo" and g is self._seen_game() and len(hs.humans) > 1:
             return "undo.cards_shown"  # every hand was seen: back in play, nothing would be secret
         if len(hs.humans) <= 1:
             return "" if which == "redo" or self._undo_target() is not None else "undo.hidden"

@@ -632,3 +632,12 @@ def test_shown_cards_follow_undo_and_redo_where_undo_is_open(qtbot):
     assert ctl.undo() and not ctl.cards_shown()
     assert ctl.table_view() == view(ctl.game, ctl.private_viewer()), "an undo kept the cards face up"
     assert ctl.redo() and ctl.cards_shown() and _hidden_faces(ctl.table_view()) == 0
+    # the next game: the finished one is not kept alive by having been shown
+    import gc
+    import weakref
+
+    gone = weakref.ref(ctl.game)
+    g = None
+    assert ctl.new_game(["A", "B"], seed=6) and not ctl.cards_shown()
+    gc.collect()
+    assert gone() is None, "the shown game outlived the next one"
