@@ -1727,12 +1727,12 @@ class HandView(CardPointer, QWidget):
     def owner(self) -> int | None:
         """Whose hand is shown: the viewer after the hand-off, else the deciding player (as backs);
         the winner's, face up, once a finished game's cards are shown."""
-        viewer = self.controller.private_viewer()
-        if viewer is not None:
-            return viewer
         if getattr(self.controller, "cards_shown", bool)():  # a finished game turned face up
             v = self.controller.table_view()
             return v.winner if v.winner is not None else v.turn_player
+        viewer = self.controller.private_viewer()
+        if viewer is not None:
+            return viewer
         return self.controller.handoff_player()
 
     def records(self) -> list[CardDraw]:

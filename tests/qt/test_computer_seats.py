@@ -94,6 +94,10 @@ def test_one_person_against_three_computers_to_the_end(qtbot, table):
     assert game.history  # the moves are in the record and so in the log panel
     assert c.hotseat.count.handoffs == 0
     qtbot.waitUntil(lambda: win.game_over_dialog is not None, timeout=5000)
+    # the end: "show every card" puts the winner's hand in the strip (not the person's own)
+    qtbot.mouseClick(win.game_over_dialog.cards_button, Qt.MouseButton.LeftButton)
+    assert c.cards_shown() and win.hand.owner() == game.state.winner
+    assert c.can_undo()  # one person against computers: taking the end back hides nothing from anyone
 
 
 def test_undo_returns_to_the_persons_last_decision(qtbot, table):
