@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMessageBox
 
+from fate_royal.qt import texts
 from fate_royal.qt.dialogs import ask_choice
 from fate_royal.qt.i18n import current_language
 from fate_royal.qt.i18n import tr as t
@@ -237,7 +238,7 @@ class GameKeeper(QObject):
             return False
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(summary.saved_at)) if summary.saved_at else "?"
         text = t("keeper.resume.text", players=players_text(summary.names), turn=summary.turn, when=when,
-                 rules=summary.rules_title)
+                 rules=texts.titled(summary.rules_name, summary.rules_title))
         self.held = True
         try:
             answer = self._ask("resume", text, ["resume", "new"])

@@ -141,11 +141,15 @@ def rules_title(rules: Any) -> str:
     """The name of a rule set as the table shows it (title, in the UI language where known)."""
     if rules is None:
         return ""
-    name = rules.name or ""
-    if name in ("house", "base") and (not rules.title or rules.title == name
-                                       or (lang() != "ja" and not rules.title.isascii())):
+    return titled(rules.name or "", rules.title or "")
+
+
+def titled(name: str, title: str) -> str:
+    """``rules_title`` of a rule set known only by its ``name`` and ``title`` (an autosave's)."""
+    if name in ("house", "base") and (not title or title == name
+                                       or (lang() != "ja" and not title.isascii())):
         return tr(f"rules.{name}")  # (the shipped sets' titles are Japanese)
-    return rules.title or name or tr("rules.custom")
+    return title or name or tr("rules.custom")
 
 
 def field_label(path: str, card: CardDef | None) -> str:

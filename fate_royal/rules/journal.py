@@ -79,6 +79,7 @@ class JournalSummary:
     entries: int
     rules_title: str
     saved_at: float  # the file's modification time (seconds since the epoch)
+    rules_name: str = ""  # the rule set's name (house, base, …): the table words a shipped one
 
 
 def _lines(path: Path) -> tuple[str, list[tuple[int, str]]]:
@@ -139,10 +140,13 @@ def journal_summary(path: str | Path) -> JournalSummary:
         mtime = Path(path).stat().st_mtime
     except OSError:
         mtime = 0.0
+    rules = head["record"].get("rules")  # (the record is a mapping: _parse checked)
+    name = rules.get("name") if isinstance(rules, dict) else None
     return JournalSummary(label, [str(n) for n in head.get("names", [])],
                           turn if _whole(turn) and 1 <= turn <= MAX_SHOWN_TURN else 1,
                           bool(last.get("over", False)), len(entries),
-                          str(head.get("rules_title", "")), mtime)
+                          str(head.get("rules_title", "")), mtime,
+                          name if isinstance(name, str) else "")
 
 
 def _whole(value: Any) -> bool:

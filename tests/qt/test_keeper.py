@@ -112,6 +112,21 @@ def test_killed_mid_game_it_offers_the_game_back_and_resumes_the_identical_posit
     assert len(read_journal(autosave_path()).record.actions) == len(c.game.entries)
 
 
+@pytest.mark.parametrize("lang, rules, foreign", [("en", "House errata", "ハウスルール"),
+                                                  ("ja", "ハウスルール（エラッタすべて）", "House")])
+def test_the_resume_question_names_the_rules_in_the_tables_language(table, lang, rules, foreign):
+    """An English table asked "…autosaved 2026-12-08 02:51, ハウスルール（エラッタすべて）). Resume
+    it?": the shipped rule set's Japanese title, as the autosave holds it."""
+    win, c, f = table()
+    play(c, 4)
+    assert f.keeper.flush()
+    f.keeper.shutdown()
+    win2, c2, f2 = table(new_game=False, lang=lang, answers={"resume": "resume"})
+    assert f2.keeper.offer_resume()
+    kind, text = f2.asked[0]
+    assert kind == "resume" and rules in text and foreign not in text
+
+
 def test_a_new_game_never_overwrites_an_unanswered_autosave(table):
     win, c, f = table()
     play(c, 8)

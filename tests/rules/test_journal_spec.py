@@ -299,6 +299,14 @@ def test_the_summary_counts_a_missing_or_odd_turn_as_turn_one(tmp_path, turn):
     assert (s.turn, s.over, s.entries) == (1, False, 2)
 
 
+@pytest.mark.parametrize("record, name", [({"rules": {"name": "house"}}, "house"),
+                                          ({"rules": {"name": 5}}, ""), ({"rules": "house"}, ""),
+                                          ({}, "")])
+def test_the_summary_names_the_rule_set_when_the_header_does(tmp_path, record, name):
+    path = _write(tmp_path / "autosave.jsonl", _head(record=record))
+    assert journal_summary(path).rules_name == name
+
+
 def test_the_summary_of_a_header_without_rules_title_has_an_empty_title(tmp_path):
     path = _write(tmp_path / "autosave.jsonl", _head(rules_title=_DROP))
     assert journal_summary(path).rules_title == ""
