@@ -959,7 +959,7 @@ class PresenterWindow(QWidget):
             # a live game: only what the whole table may see, until the table agrees (or turned a
             # finished game's cards face up on the game-over screen)
             self.reveal.set_reveal(self.agree.isChecked()
-                                   or bool(getattr(self.controller, "cards_shown", bool)()))
+                                   or self.controller.cards_shown())
             self.agree.show()
             self.roster.setText(roster_html(g, self.reveal.table_view()) if g is not None else "")
             self.apply_scale()

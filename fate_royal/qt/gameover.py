@@ -130,7 +130,7 @@ class GameOverDialog(FollowsLanguage, QDialog):
         self.save_button.clicked.connect(lambda: self.save_replay())
         self.cards_button = QPushButton()  # every hidden card face up, now that the game is over
         self.cards_button.setCheckable(True)
-        self.cards_button.setChecked(bool(getattr(window.controller, "cards_shown", bool)()))
+        self.cards_button.setChecked(window.controller.cards_shown())
         self.cards_button.toggled.connect(self.show_cards)
         self.close_button = QPushButton()
         self.close_button.clicked.connect(self.close)

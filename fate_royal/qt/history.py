@@ -87,7 +87,7 @@ class HistoryList(QListWidget):
             self._key = ()
             return
         view = c.table_view()
-        key = (id(g), g.version, view.viewer, getattr(c, "cards_shown", bool)())
+        key = (id(g), g.version, view.viewer, c.cards_shown())
         if key == self._key:
             return
         self._key = key

@@ -85,7 +85,7 @@ def _claim_slot(base: Path) -> tuple[int, Any]:
         return 1, None  # the autosave says why when it cannot write there
     first: tuple[int, Any] | None = None
     for n in range(1, SLOTS + 1):
-        lock = QLockFile(str(base.with_name(f"{base.stem}.lock" if n == 1 else f"{base.stem}-{n}.lock")))
+        lock = QLockFile(str(slot_path(base, n).with_suffix(".lock")))
         lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
         if not lock.tryLock(0):
             continue

@@ -786,7 +786,7 @@ class LogPanel(QTextBrowser):
         view = self.controller.table_view()
         log = view.log  # what the one looking may read: other seats' secrets taken out
         lang = current_language()
-        who = (view.viewer, getattr(self.controller, "cards_shown", bool)())  # whose eyes read it
+        who = (view.viewer, self.controller.cards_shown())  # whose eyes read it
         if g is not self._game or lang != self._lang:
             self._forget_documents()
             self._game, self._lang = g, lang

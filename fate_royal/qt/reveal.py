@@ -97,6 +97,9 @@ class RevealController(QObject):
     def shared_prompt(self) -> Any:
         return None
 
+    def cards_shown(self) -> bool:
+        return False  # (its own ``reveal`` says what it shows; nothing is turned over on top)
+
     def table_view(self) -> Any:
         """Every face shown (the one place the table may do so: read-only views)."""
         g = self.game

@@ -14,7 +14,7 @@ for actions.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
@@ -529,7 +529,7 @@ class TableView(CardPointer, QWidget):
         key = (id(g), getattr(g, "version", None), self.controller.private_viewer(), self.width(),
                self.height(), self.controller.read_only, self.controller.handoff_needed(),
                id(getattr(self.controller, "prompt", None)),
-               getattr(self.controller, "cards_shown", bool)())
+               self.controller.cards_shown())
         if g is not None and key == self.__dict__.get("_layout_key"):
             return  # the same position seen by the same seat at the same size: laid out already
         self._layout_key = key
@@ -708,8 +708,7 @@ class TableView(CardPointer, QWidget):
             top = pile[-1] if kind != "deck" else pile[0]
             local = CardDraw(kind, top.uid, top.card_id, None, "rise", 0, top.known, rect)
             self._centre_local.append(local)
-            self.centre_cards.append(CardDraw(kind, top.uid, top.card_id, None, "rise", 0, top.known,
-                                              self.centre_rect(rect)))
+            self.centre_cards.append(replace(local, rect=self.centre_rect(rect)))
 
     def centre_rect(self, rect: QRectF) -> QRectF:
         """A rectangle in the centre's own units, in the table's virtual units."""
@@ -1727,7 +1726,7 @@ class HandView(CardPointer, QWidget):
     def owner(self) -> int | None:
         """Whose hand is shown: the viewer after the hand-off, else the deciding player (as backs);
         the winner's, face up, once a finished game's cards are shown."""
-        if getattr(self.controller, "cards_shown", bool)():  # a finished game turned face up
+        if self.controller.cards_shown():  # a finished game turned face up
             v = self.controller.table_view()
             return v.winner if v.winner is not None else v.turn_player
         viewer = self.controller.private_viewer()
