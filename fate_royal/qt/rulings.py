@@ -752,7 +752,7 @@ class RulingsFeatures(QObject):
         lang = current_language()
         s = self.demo.session
         title = s.title if s is not None else texts.tr_or("app.title", "Fate/Ace Royal")
-        rules_title = g.rules.title or g.rules.name
+        rules_title = texts.rules_title(g.rules)  # (the shipped sets' own titles are Japanese)
         lines = [t("rulings.log.header", title=title),
                  f"{datetime.datetime.now():%Y-%m-%d %H:%M}  {rules_title}  "
                  f"{', '.join(p.name for p in g.state.players)}",

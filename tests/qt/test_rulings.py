@@ -848,6 +848,17 @@ def test_export_png_and_log(table, tmp_path):
     assert len(text.splitlines()) >= len(c.game.log)
 
 
+def test_an_english_log_export_names_the_rules_in_english(table, tmp_path):
+    """The exported log's header named the shipped rule set by its own, Japanese title in an
+    otherwise English file."""
+    win, c, f = table(lang="en")
+    play(c, 4)
+    txt = tmp_path / "log.txt"
+    assert f.export_log(txt)
+    header = txt.read_text(encoding="utf-8").splitlines()[1]
+    assert "House errata" in header and header.isascii(), header
+
+
 def test_the_demo_step_log_keeps_a_face_down_servant_as_secret_as_the_table_log(table):
     """E1.3's demo: B's face-down servant is not named in the dock's step log (the seat looking
     is A, as in the table's own log); the presenter, which shows every hand in a demo, names it."""
